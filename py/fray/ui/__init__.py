@@ -1,0 +1,1 @@
+"""The browser layer: the only package that may import pyscript or js."""

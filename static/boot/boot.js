@@ -1,0 +1,78 @@
+// Fray's loading and error screens: the only page logic outside Python.
+// It shows start-up progress while Pyodide loads and, if the runtime cannot
+// load, a readable error that says what to run instead of a blank page.
+(function () {
+  "use strict";
+  var STAGES = [
+    // [event text prefix, fraction of the bar, label shown]
+    ["Loading Pyodide", 0.1, "Loading the Python runtime"],
+    ["Loading Storage", 0.15, "Loading the Python runtime"],
+    ["Loading interpreter", 0.2, "Starting Python"],
+    ["Starting Python", 0.25, "Starting Python"],
+    ["Loaded interpreter", 0.7, "Python is ready"],
+    ["Loading files", 0.75, "Loading Fray"],
+    ["Loaded files", 0.85, "Loading Fray"],
+    ["Loaded Pyodide", 0.9, "Opening the combat table"],
+    ["Opening", 0.95, "Opening the combat table"],
+  ];
+  var done = false;
+  var best = 0;
+
+  function el(id) { return document.getElementById(id); }
+
+  function progress(text) {
+    if (done) return;
+    for (var i = 0; i < STAGES.length; i++) {
+      if (String(text).indexOf(STAGES[i][0]) === 0 && STAGES[i][1] > best) {
+        best = STAGES[i][1];
+        var bar = el("boot-bar");
+        if (bar) { bar.value = Math.round(best * 100); }
+        var label = el("boot-stage");
+        if (label) { label.textContent = STAGES[i][2] + "…"; }
+      }
+    }
+  }
+
+  function fail(reason) {
+    if (done) return;
+    done = true;
+    document.documentElement.dataset.bootError = "true";
+    var box = el("boot-error");
+    var detail = el("boot-error-detail");
+    if (detail) { detail.textContent = reason; }
+    if (box) { box.hidden = false; }
+    var loading = el("boot-loading");
+    if (loading) { loading.hidden = true; }
+  }
+
+  window.frayBoot = {
+    progress: progress,
+    fail: fail,
+    ready: function () { done = true; },
+    runtimeMissing: function (what) {
+      fail("The Python runtime could not be loaded (" + what + " is missing). " +
+           "Run `python3 tools/dev.py serve` from the project folder: it fetches and " +
+           "verifies the pinned runtime into static/vendor/ and serves the app.");
+    },
+  };
+
+  addEventListener("py:progress", function (e) { progress(e.detail); });
+  addEventListener("fray:progress", function (e) { progress(e.detail); });
+  addEventListener("error", function (e) {
+    var t = e.target;
+    if (t && t !== window && (t.src || t.href)) {
+      window.frayBoot.runtimeMissing(t.src || t.href);
+    } else if (!document.documentElement.dataset.ready) {
+      fail("Fray could not start: " + (e.message || "unknown error") + ".");
+    }
+  }, true);
+  addEventListener("unhandledrejection", function (e) {
+    if (document.documentElement.dataset.ready) return;
+    var msg = (e.reason && (e.reason.message || e.reason)) || "unknown error";
+    if (/fetch|wasm|import|404|Failed to load/i.test(String(msg))) {
+      window.frayBoot.runtimeMissing("a runtime file");
+    } else {
+      fail("Fray could not start: " + msg);
+    }
+  });
+})();

@@ -1,0 +1,91 @@
+"""A small static file server for the repo root, used by `dev.py serve`, the
+e2e tests and the benchmarks. Like GitHub Pages it serves gzip when the browser
+accepts it, with correct types for .mjs, .wasm and .toml."""
+from __future__ import annotations
+
+import gzip
+import http.server
+import os
+import pathlib
+import socket
+import threading
+from functools import partial
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+TYPES = {
+    ".mjs": "text/javascript",
+    ".js": "text/javascript",
+    ".wasm": "application/wasm",
+    ".toml": "text/plain; charset=utf-8",
+    ".json": "application/json",
+    ".webmanifest": "application/manifest+json",
+    ".py": "text/plain; charset=utf-8",
+    ".zip": "application/zip",
+    ".svg": "image/svg+xml",
+}
+COMPRESSIBLE = (".js", ".mjs", ".wasm", ".css", ".html", ".json", ".toml", ".py", ".svg", ".webmanifest", ".md")
+_gzip_cache: dict[tuple[str, float], bytes] = {}
+
+
+class Handler(http.server.SimpleHTTPRequestHandler):
+    extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
+    quiet = True
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002
+        if not self.quiet:
+            super().log_message(format, *args)
+
+    def send_head(self):
+        path = pathlib.Path(self.translate_path(self.path))
+        accepts = "gzip" in self.headers.get("Accept-Encoding", "")
+        if not (accepts and path.is_file() and path.suffix in COMPRESSIBLE):
+            return super().send_head()
+        stat = path.stat()
+        if self.headers.get("If-Modified-Since") == self.date_time_string(int(stat.st_mtime)):
+            self.send_response(304)
+            self.end_headers()
+            return None
+        key = (str(path), stat.st_mtime)
+        body = _gzip_cache.get(key)
+        if body is None:
+            body = gzip.compress(path.read_bytes(), compresslevel=6, mtime=0)
+            _gzip_cache[key] = body
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
+        self.end_headers()
+        import io
+        return io.BytesIO(body)
+
+
+class Server(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+    allow_reuse_address = True
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start(port: int = 0, host: str = "127.0.0.1", root: pathlib.Path = ROOT, quiet: bool = True) -> Server:
+    """Serve root in a background thread; returns the server (its port in .server_port)."""
+    handler = partial(Handler, directory=str(root))
+    Handler.quiet = quiet
+    server = Server((host, port), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server
+
+
+if __name__ == "__main__":
+    srv = start(int(os.environ.get("PORT", "8000")), quiet=False)
+    print(f"http://127.0.0.1:{srv.server_port}/")
+    threading.Event().wait()
