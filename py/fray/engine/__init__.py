@@ -1,0 +1,1 @@
+"""The pure engine: dice, model, geometry, state, session, storage (no browser imports)."""

@@ -1,0 +1,281 @@
+"""Commands (requests), events (facts), and the reasons a command is refused.
+
+A command is a frozen dataclass registered under a namespace ("core" or a
+system name) so that save files can name it by type; an event is a fact in
+the past tense that the log shows. `Illegal` carries a stable reason code and
+a sentence that cites the rule; `Option` is what a panel offers an actor.
+"""
+from __future__ import annotations
+
+import dataclasses
+import types
+import typing
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from .dice import Roll
+
+_REGISTRY: dict[str, dict[str, type]] = {}
+_HINTS: dict[type, dict[str, Any]] = {}
+
+
+class Command:
+    """Base of every command. Subclasses are frozen dataclasses made with
+    `@command(namespace)`; `actor` is the combatant asking, if any."""
+
+    namespace: ClassVar[str] = "core"
+
+    @property
+    def type_name(self) -> str:
+        return type(self).__name__
+
+    def label(self) -> str:
+        return self.type_name
+
+
+def command(namespace: str):
+    """Class decorator: make a frozen dataclass command and register it."""
+
+    def wrap(cls):
+        cls = dataclass(frozen=True)(cls)
+        cls.namespace = namespace
+        table = _REGISTRY.setdefault(namespace, {})
+        if cls.__name__ in table and table[cls.__name__] is not cls:
+            raise TypeError(f"command {namespace}.{cls.__name__} registered twice")
+        table[cls.__name__] = cls
+        return cls
+
+    return wrap
+
+
+def command_types(namespace: str) -> dict[str, type]:
+    return dict(_REGISTRY.get(namespace, {}))
+
+
+class CommandFormatError(ValueError):
+    """A serialised command that does not fit its type; message names the field."""
+
+
+def to_json(cmd: Command) -> dict[str, Any]:
+    """A command as plain JSON data: {"type": name, field: value, ...}."""
+    out: dict[str, Any] = {"type": type(cmd).__name__}
+    for f in dataclasses.fields(cmd):
+        out[f.name] = _dump(getattr(cmd, f.name))
+    return out
+
+
+def _dump(value: Any) -> Any:
+    if isinstance(value, Command):
+        return to_json(value)
+    if isinstance(value, tuple):
+        return [_dump(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _dump(v) for k, v in value.items()}
+    return value
+
+
+def from_json(data: Any, namespaces: tuple[str, ...], path: str = "command") -> Command:
+    """Rebuild a command, checking every field against its type hint."""
+    if not isinstance(data, dict):
+        raise CommandFormatError(f"{path}: expected an object with a \"type\"")
+    name = data.get("type")
+    cls = None
+    for ns in namespaces:
+        cls = _REGISTRY.get(ns, {}).get(name) if isinstance(name, str) else None
+        if cls:
+            break
+    if cls is None:
+        raise CommandFormatError(f"{path}.type: {name!r} is not a command of {', '.join(namespaces)}")
+    hints = _hints(cls)
+    kwargs = {}
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    for key in data:
+        if key != "type" and key not in fields:
+            raise CommandFormatError(f"{path}.{key}: {name} has no field {key!r}")
+    for fname, f in fields.items():
+        if fname not in data:
+            if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+                raise CommandFormatError(f"{path}.{fname}: missing")
+            continue
+        kwargs[fname] = _load(data[fname], hints[fname], f"{path}.{fname}", namespaces)
+    return cls(**kwargs)
+
+
+def _hints(cls: type) -> dict[str, Any]:
+    hints = _HINTS.get(cls)
+    if hints is None:
+        import sys
+        module = sys.modules[cls.__module__]
+        hints = typing.get_type_hints(cls, vars(module))
+        _HINTS[cls] = hints
+    return hints
+
+
+def _load(value: Any, hint: Any, path: str, namespaces: tuple[str, ...]) -> Any:
+    origin = typing.get_origin(hint)
+    args = typing.get_args(hint)
+    if hint is Any:
+        return _check_plain(value, path)
+    if origin in (typing.Union, types.UnionType):
+        errors = []
+        if value is None and type(None) in args:
+            return None
+        for a in args:
+            if a is type(None):
+                continue
+            try:
+                return _load(value, a, path, namespaces)
+            except CommandFormatError as exc:
+                errors.append(str(exc))
+        raise CommandFormatError(errors[0] if errors else f"{path}: unexpected value")
+    if origin is tuple:
+        if not isinstance(value, list):
+            raise CommandFormatError(f"{path}: expected a list, got {kind_of(value)}")
+        if len(value) > 10000:
+            raise CommandFormatError(f"{path}: too many items ({len(value)})")
+        if len(args) == 2 and args[1] is Ellipsis:
+            return tuple(_load(v, args[0], f"{path}[{i}]", namespaces) for i, v in enumerate(value))
+        if len(value) != len(args):
+            raise CommandFormatError(f"{path}: expected {len(args)} items, got {len(value)}")
+        return tuple(_load(v, a, f"{path}[{i}]", namespaces) for i, (v, a) in enumerate(zip(value, args)))
+    if origin is dict:
+        if not isinstance(value, dict):
+            raise CommandFormatError(f"{path}: expected an object, got {kind_of(value)}")
+        return {str(k): _check_plain(v, f"{path}.{k}") for k, v in value.items()}
+    if isinstance(hint, type) and issubclass(hint, Command):
+        return from_json(value, namespaces, path)
+    if hint is bool:
+        if not isinstance(value, bool):
+            raise CommandFormatError(f"{path}: expected true or false, got {kind_of(value)}")
+        return value
+    if hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise CommandFormatError(f"{path}: expected a whole number, got {kind_of(value)}")
+        if abs(value) > 10**9:
+            raise CommandFormatError(f"{path}: {value} is out of range")
+        return value
+    if hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise CommandFormatError(f"{path}: expected a number, got {kind_of(value)}")
+        return float(value)
+    if hint is str:
+        if not isinstance(value, str):
+            raise CommandFormatError(f"{path}: expected text, got {kind_of(value)}")
+        if len(value) > 2000:
+            raise CommandFormatError(f"{path}: text too long ({len(value)} characters)")
+        return value
+    raise CommandFormatError(f"{path}: unsupported field type {hint!r}")
+
+
+def _check_plain(value: Any, path: str, depth: int = 0) -> Any:
+    if depth > 8:
+        raise CommandFormatError(f"{path}: nested too deeply")
+    if value is None or isinstance(value, (bool, int, float, str)):
+        if isinstance(value, str) and len(value) > 2000:
+            raise CommandFormatError(f"{path}: text too long")
+        return value
+    if isinstance(value, list):
+        return tuple(_check_plain(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value[:1000]))
+    if isinstance(value, dict):
+        return {str(k): _check_plain(v, f"{path}.{k}", depth + 1) for k, v in list(value.items())[:200]}
+    raise CommandFormatError(f"{path}: unexpected {kind_of(value)}")
+
+
+def kind_of(value: Any) -> str:
+    """How an error message names a value of the wrong kind."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    if isinstance(value, (int, float)):
+        s = repr(value)
+        return f"the number {s if len(s) < 24 else s[:20] + '...'}"
+    if isinstance(value, str):
+        return f'the text "{value[:40]}"'
+    if isinstance(value, list):
+        return "a list"
+    if isinstance(value, dict):
+        return "an object"
+    return type(value).__name__
+
+
+@dataclass(frozen=True)
+class Event:
+    """A fact for the log, in the past tense (`kind` like "AttackHit").
+
+    `text` is the sentence the log shows; `rule` the rule id(s) applied;
+    `rolls` every roll behind it; `data` numbers views may need.
+    """
+
+    kind: str
+    text: str
+    rule: str = ""
+    rolls: tuple[Roll, ...] = ()
+    actor: str = ""
+    target: str = ""
+    data: dict[str, Any] = field(default_factory=dict, compare=False)
+    secret: bool = False  # rolled secretly by the referee (OSE-TURN-3)
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind, "text": self.text, "rule": self.rule,
+            "actor": self.actor, "target": self.target,
+            "rolls": [{"expr": r.expr, "faces": list(r.faces), "kept": list(r.kept),
+                       "total": r.total, "purpose": r.purpose, "keep": r.keep,
+                       "minimum": r.minimum} for r in self.rolls],
+            "data": self.data, "secret": self.secret,
+        }
+
+
+@dataclass(frozen=True)
+class Illegal:
+    """Why a command cannot be taken: a stable code and a sentence citing the rule."""
+
+    reason: str
+    detail: str
+
+
+class IllegalCommand(Exception):
+    """Raised by Session.act when the ruleset refuses a command; nothing changed."""
+
+    def __init__(self, illegal: Illegal):
+        super().__init__(illegal.detail)
+        self.illegal = illegal
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer to a question asked before rolling: the command fields it sets."""
+
+    label: str
+    values: dict[str, Any]
+    detail: str = ""
+    key: str = ""
+
+
+@dataclass(frozen=True)
+class Option:
+    """An action offered to an actor now. A disallowed option keeps its reason.
+
+    `needs` names fields the page must fill first ("target", "square", "path",
+    "band", "value"...); `choices` is a question to ask before any die is
+    rolled (UI principle 2), each answer setting some command fields.
+    """
+
+    command: Command
+    label: str
+    allowed: bool = True
+    why: str = ""
+    reason: str = ""
+    group: str = ""
+    hint: str = ""
+    rule: str = ""
+    needs: tuple[str, ...] = ()
+    choices: tuple[Choice, ...] = ()
+    question: str = ""
+    key: str = ""
+
+    def refused(self, illegal: Illegal | None) -> "Option":
+        if illegal is None:
+            return self
+        return dataclasses.replace(self, allowed=False, why=illegal.detail, reason=illegal.reason)

@@ -1,0 +1,223 @@
+"""Dice: notation, rolls with their faces, and the sources that produce faces.
+
+CORE-DICE-1 notation (`NdS`, `NdS+K`, `NdS-K`, `K`, any S >= 1); CORE-DICE-2
+keep-higher/lower of two rolls and minimum results as roll modifiers;
+CORE-DICE-3 every roll is a record with its faces. The only module that
+touches `random`: a seeded roll is a function of (seed, roll counter), so
+undo-then-redo or a replay yields the same faces.
+"""
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+
+_NOTATION = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?|([+-]?\d+))\s*$")
+MAX_DICE = 100
+MAX_SIDES = 1000
+MAX_FLAT = 10000
+
+
+class DiceError(ValueError):
+    """A dice expression that is not valid notation; the message names the text."""
+
+
+@dataclass(frozen=True)
+class DiceExpr:
+    """A parsed expression: `count` dice of `sides` faces plus `modifier`."""
+
+    count: int
+    sides: int
+    modifier: int = 0
+
+    @classmethod
+    def parse(cls, text: str) -> "DiceExpr":
+        """Parse CORE-DICE-1 notation or raise DiceError naming the text."""
+        if not isinstance(text, str):
+            raise DiceError(f"{text!r} is not dice notation (expected text like 2d6+1)")
+        m = _NOTATION.match(text)
+        if not m:
+            raise DiceError(f'"{text}" is not dice notation (expected NdS, NdS+K, NdS-K or K, e.g. 2d6+1)')
+        count_s, sides_s, sign, mod_s, flat_s = m.groups()
+        if flat_s is not None:
+            flat = int(flat_s)
+            if abs(flat) > MAX_FLAT:
+                raise DiceError(f'"{text}": {flat} is too large (at most {MAX_FLAT})')
+            return cls(0, 0, flat)
+        count = int(count_s) if count_s else 1
+        sides = int(sides_s)
+        if count < 1:
+            raise DiceError(f'"{text}": roll at least one die')
+        if sides < 1:
+            raise DiceError(f'"{text}": a die has at least one face')
+        if count > MAX_DICE or sides > MAX_SIDES:
+            raise DiceError(f'"{text}": at most {MAX_DICE} dice of at most {MAX_SIDES} faces')
+        mod = int(mod_s) if mod_s else 0
+        if mod > MAX_FLAT:
+            raise DiceError(f'"{text}": modifier {mod} is too large')
+        return cls(count, sides, -mod if sign == "-" else mod)
+
+    @classmethod
+    def die(cls, sides: int, count: int = 1) -> "DiceExpr":
+        return cls(count, sides, 0)
+
+    @property
+    def is_flat(self) -> bool:
+        return self.count == 0
+
+    def plus(self, k: int) -> "DiceExpr":
+        return DiceExpr(self.count, self.sides, self.modifier + k)
+
+    @property
+    def minimum(self) -> int:
+        return self.count + self.modifier
+
+    @property
+    def maximum(self) -> int:
+        return self.count * self.sides + self.modifier
+
+    def __str__(self) -> str:
+        if self.is_flat:
+            return str(self.modifier)
+        base = f"{self.count}d{self.sides}" if self.count != 1 else f"d{self.sides}"
+        if self.modifier > 0:
+            return f"{base}+{self.modifier}"
+        if self.modifier < 0:
+            return f"{base}{self.modifier}"
+        return base
+
+
+def is_dice(text: str) -> bool:
+    try:
+        DiceExpr.parse(text)
+    except DiceError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Roll:
+    """One roll as the log shows it: what was rolled, every face, the total.
+
+    `keep` is "" for a plain roll, "high"/"low" when the whole expression was
+    rolled twice and one kept (CORE-DICE-2); `faces` then holds both sets,
+    `kept` the set that counts. `minimum` raised the total when set.
+    """
+
+    expr: str
+    faces: tuple[int, ...]
+    kept: tuple[int, ...]
+    total: int
+    purpose: str = ""
+    keep: str = ""
+    minimum: int | None = None
+    raised: bool = False
+
+    def describe(self) -> str:
+        parts = []
+        if self.keep:
+            half = len(self.faces) // 2
+            a, b = self.faces[:half], self.faces[half:]
+            parts.append(f"{self.expr} twice [{_faces(a)}] [{_faces(b)}], {'higher' if self.keep == 'high' else 'lower'} kept")
+        elif self.faces:
+            parts.append(f"{self.expr} [{_faces(self.faces)}]")
+        else:
+            parts.append(self.expr)
+        if self.raised:
+            parts.append(f"raised to minimum {self.minimum}")
+        return " ".join(parts) + f" = {self.total}"
+
+
+def _faces(faces: tuple[int, ...]) -> str:
+    return ", ".join(str(f) for f in faces)
+
+
+class NeedDice(Exception):
+    """Physical dice: the referee must type `count` faces of a d`sides` first."""
+
+    def __init__(self, sides: int, count: int, purpose: str, expr: str):
+        super().__init__(f"roll {count}d{sides} for {purpose or expr}")
+        self.sides = sides
+        self.count = count
+        self.purpose = purpose
+        self.expr = expr
+
+
+class BadFace(ValueError):
+    """A recorded or typed face that a die of that size cannot show."""
+
+
+class Dice:
+    """A source of faces. Subclasses decide where a face comes from; rolling
+    logic (keep, minimum, modifiers) is shared so every source logs alike."""
+
+    def __init__(self) -> None:
+        self.used: list[int] = []  # every face handed out, in order
+        self.rolls: list[Roll] = []  # every roll made, in order
+
+    def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
+        raise NotImplementedError
+
+    def _faces(self, count: int, sides: int, purpose: str, expr: str) -> tuple[int, ...]:
+        out = []
+        for i in range(count):
+            f = self.face(sides, purpose, expr, count - i)
+            if not 1 <= f <= sides:
+                raise BadFace(f"{f} is not a face of a d{sides} ({purpose or expr})")
+            self.used.append(f)
+            out.append(f)
+        return tuple(out)
+
+    def roll(self, expr: DiceExpr | str, purpose: str = "", *, keep: str = "",
+             minimum: int | None = None) -> Roll:
+        """Roll an expression. keep="high"/"low" rolls it twice and keeps one
+        (CORE-DICE-2); minimum raises the total to at least that value."""
+        e = DiceExpr.parse(expr) if isinstance(expr, str) else expr
+        text = str(e)
+        first = self._faces(e.count, e.sides, purpose, text)
+        kept = first
+        faces = first
+        if keep:
+            second = self._faces(e.count, e.sides, purpose, text)
+            faces = first + second
+            pick = max if keep == "high" else min
+            kept = pick(first, second, key=sum)
+        total = sum(kept) + e.modifier
+        raised = minimum is not None and total < minimum
+        if raised:
+            total = minimum  # type: ignore[assignment]
+        result = Roll(text, faces, kept, total, purpose, keep, minimum, raised)
+        self.rolls.append(result)
+        return result
+
+
+class SeededDice(Dice):
+    """Software dice: face n is a function of (seed, counter + n)."""
+
+    def __init__(self, seed: int, counter: int = 0) -> None:
+        super().__init__()
+        self.seed = seed
+        self.counter = counter
+
+    def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
+        rng = random.Random(self.seed * 1_000_003 + self.counter)
+        self.counter += 1
+        return rng.randint(1, sides)
+
+
+class ScriptedDice(Dice):
+    """Faces given in advance: a replay of recorded faces, loaded dice in tests,
+    or physical dice typed by the referee. Running out raises NeedDice."""
+
+    def __init__(self, faces: list[int] | tuple[int, ...] = ()) -> None:
+        super().__init__()
+        self.queue = list(faces)
+
+    def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
+        if not self.queue:
+            raise NeedDice(sides, remaining, purpose, expr)
+        return self.queue.pop(0)
+
+    @property
+    def exhausted(self) -> bool:
+        return not self.queue

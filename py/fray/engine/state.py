@@ -1,0 +1,99 @@
+"""The state of a fight at one moment: the fold of the commands over the setup."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Iterable, Iterator
+
+from .model import Combatant, CombatantId, Encounter, Side, are_hostile
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A decision the rules wait for before anything else happens (e.g. splinter
+    the shield? use the pending attack or react?). While set, only the prompted
+    actor's answers (offered by the ruleset's options) are legal."""
+
+    actor: CombatantId
+    question: str
+    rule: str = ""
+    kind: str = ""
+    data: dict[str, Any] = field(default_factory=dict, compare=False)
+
+
+@dataclass(frozen=True)
+class State:
+    """Everything the rules need now. `system` is the ruleset's own frozen
+    record (turn order, counts, declarations); `rolls` is how many dice faces
+    have been rolled so far (the seeded dice counter, CORE-DICE-3)."""
+
+    encounter: Encounter
+    combatants: tuple[Combatant, ...]
+    round: int = 0
+    rolls: int = 0
+    system: Any = None
+    prompt: Prompt | None = None
+    outcome: str = ""
+    _index: dict[str, int] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_index", {c.id: i for i, c in enumerate(self.combatants)})
+
+    # --- lookups ---------------------------------------------------------
+    def get(self, cid: CombatantId) -> Combatant:
+        return self.combatants[self._index[cid]]
+
+    def find(self, cid: CombatantId) -> Combatant | None:
+        i = self._index.get(cid)
+        return None if i is None else self.combatants[i]
+
+    def has(self, cid: CombatantId) -> bool:
+        return cid in self._index
+
+    @property
+    def sides(self) -> tuple[Side, ...]:
+        return self.encounter.sides
+
+    @property
+    def settings(self) -> dict[str, Any]:
+        return self.encounter.settings
+
+    def setting(self, key: str, default: Any = None) -> Any:
+        return self.encounter.settings.get(key, default)
+
+    def hostile(self, a: Combatant | str, b: Combatant | str) -> bool:
+        """CORE-SIDE-1 between two combatants (or side ids)."""
+        sa = a if isinstance(a, str) else a.side
+        sb = b if isinstance(b, str) else b.side
+        return are_hostile(self.encounter.sides, sa, sb)
+
+    def enemies_of(self, c: Combatant) -> Iterator[Combatant]:
+        for o in self.combatants:
+            if o.id != c.id and self.hostile(c, o):
+                yield o
+
+    def standing(self) -> Iterator[Combatant]:
+        return (c for c in self.combatants if not c.is_down)
+
+    def on_side(self, side: str) -> tuple[Combatant, ...]:
+        return tuple(c for c in self.combatants if c.side == side)
+
+    def name(self, cid: CombatantId) -> str:
+        c = self.find(cid)
+        return c.name if c else cid
+
+    # --- updates (new states; nothing mutates) ----------------------------
+    def with_combatant(self, c: Combatant) -> "State":
+        i = self._index[c.id]
+        return replace(self, combatants=self.combatants[:i] + (c,) + self.combatants[i + 1:])
+
+    def with_combatants(self, changed: Iterable[Combatant]) -> "State":
+        lst = list(self.combatants)
+        for c in changed:
+            lst[self._index[c.id]] = c
+        return replace(self, combatants=tuple(lst))
+
+    def update(self, cid: CombatantId, **changes: Any) -> "State":
+        return self.with_combatant(replace(self.get(cid), **changes))
+
+    def with_system(self, **changes: Any) -> "State":
+        return replace(self, system=replace(self.system, **changes))

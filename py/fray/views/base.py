@@ -1,0 +1,73 @@
+"""The plain records every panel is drawn from, shared by all systems.
+
+Each system's view module (`views/olog.py`, `views/ose.py`, `views/ogre.py`)
+exposes `SystemView` hooks that turn a State into these records; the page
+(`ui/`) only draws them. Everything here is pure data, tested under CPython.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..engine.state import State
+
+
+@dataclass(frozen=True)
+class Badge:
+    """A state shown on a token and in the order list: icon AND word (UI
+    principle 6: colour is never alone), with the rule id it comes from."""
+
+    icon: str  # one character or short glyph, e.g. "⚔", "✦", "⏸"
+    word: str  # "pressure 2", "casting", "flat-footed"
+    title: str = ""  # the sentence shown on hover/tap
+    rule: str = ""
+    tone: str = "info"  # "info" | "warn" | "danger" | "ok"
+
+
+@dataclass(frozen=True)
+class OrderRow:
+    """One line of the order/turn panel: a side header or a combatant."""
+
+    kind: str  # "side" | "combatant"
+    id: str
+    name: str
+    detail: str = ""  # "init 17", "d12: 9", "segment 14"
+    side: str = ""
+    is_current: bool = False
+    is_down: bool = False
+    hp: int | None = None
+    max_hp: int | None = None
+    badges: tuple[Badge, ...] = ()
+    draggable: bool = False  # the referee may drag it to reorder (OLOG-INIT-4)
+
+
+@dataclass(frozen=True)
+class Hint:
+    """A line on the actor's card that saves the referee a computation, e.g.
+    "Under pressure from 2: pressing on costs d4 (min 2)" (OLOG-PRES-4/5)."""
+
+    text: str
+    rule: str = ""
+    tone: str = "info"
+
+
+@dataclass(frozen=True)
+class SystemPanel:
+    """What the shell shows around the field for the current state."""
+
+    status: str  # header line: "Round 2 · Party acts · MISSILE step"
+    order: tuple[OrderRow, ...]
+    hints: dict[str, tuple[Hint, ...]] = field(default_factory=dict)  # per actor id
+    badges: dict[str, tuple[Badge, ...]] = field(default_factory=dict)  # per combatant id
+    phase: str = ""  # a short word for tests and styling: "declare", "act", "advance"...
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class SystemView:
+    """Hooks a system's view module implements; defaults suit a simple system."""
+
+    def panel(self, state: State) -> SystemPanel:
+        rows = tuple(
+            OrderRow("combatant", c.id, c.name, side=c.side, is_down=c.is_down, hp=c.hp, max_hp=c.max_hp)
+            for c in state.combatants)
+        return SystemPanel(status=f"Round {state.round}", order=rows)
