@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gzip
 import http.server
+import io
 import os
 import pathlib
 import socket
@@ -31,6 +32,12 @@ _gzip_cache: dict[tuple[str, float], bytes] = {}
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     quiet = True
+    before_request = None  # optional hook(path), e.g. repack the app in dev
+
+    def do_GET(self) -> None:
+        if self.before_request:
+            self.before_request(self.path)
+        super().do_GET()
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
@@ -61,13 +68,16 @@ class Handler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Content-Length", str(len(body)))
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         self.end_headers()
-        import io
         return io.BytesIO(body)
 
 
 class Server(http.server.ThreadingHTTPServer):
     daemon_threads = True
     allow_reuse_address = True
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.serve_forever_event = threading.Event()  # set never; serve waits on it
 
 
 def free_port() -> int:
@@ -88,4 +98,4 @@ def start(port: int = 0, host: str = "127.0.0.1", root: pathlib.Path = ROOT, qui
 if __name__ == "__main__":
     srv = start(int(os.environ.get("PORT", "8000")), quiet=False)
     print(f"http://127.0.0.1:{srv.server_port}/")
-    threading.Event().wait()
+    srv.serve_forever_event.wait()

@@ -1,0 +1,161 @@
+"""Fray's two commands for a newcomer, plus the benchmarks.
+
+    python3 tools/dev.py serve [--port 8000]   set up, then serve the app locally
+    python3 tools/dev.py test [pytest args]    set up, then run every test
+    python3 tools/dev.py bench                 engine and page benchmarks
+
+Everything is installed on first use: the pinned runtime into static/vendor/
+(tools/setup.py) and the test packages into .venv/. Needs Python 3.11+, npm and
+Node, and for tests Chromium (Debian's `chromium`, or $CHROMIUM).
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import pathlib
+import shutil
+import subprocess
+import sys
+import tempfile
+import urllib.request
+import venv
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+REQS = ROOT / "tests" / "requirements.txt"
+sys.path.insert(0, str(ROOT / "tools"))
+
+import setup  # noqa: E402  (tools/setup.py, standard library only)
+
+
+def venv_python() -> pathlib.Path:
+    return VENV / "bin" / "python"
+
+
+def ensure_venv() -> pathlib.Path:
+    """A virtualenv with the pinned test packages; reinstalled when they change."""
+    py = venv_python()
+    if not py.exists():
+        print("[dev] creating .venv", flush=True)
+        try:
+            venv.EnvBuilder(with_pip=True).create(VENV)
+        except (subprocess.CalledProcessError, OSError):
+            # Debian's python3 without python3-venv has no ensurepip: bootstrap
+            # pip from its wheel on PyPI instead.
+            shutil.rmtree(VENV, ignore_errors=True)
+            venv.EnvBuilder(with_pip=False).create(VENV)
+            bootstrap_pip(py)
+    marker = VENV / ".fray-requirements"
+    want = hashlib.sha256(REQS.read_bytes()).hexdigest()
+    if not marker.exists() or marker.read_text() != want:
+        print("[dev] installing test packages into .venv", flush=True)
+        subprocess.run([str(py), "-m", "pip", "install", "-q", "--disable-pip-version-check",
+                        "-r", str(REQS)], check=True)
+        marker.write_text(want)
+    return py
+
+
+def bootstrap_pip(py: pathlib.Path) -> None:
+    with urllib.request.urlopen("https://pypi.org/pypi/pip/json", timeout=60) as r:
+        info = json.load(r)
+    wheel = next(u for u in info["urls"] if u["filename"].endswith(".whl"))
+    with tempfile.TemporaryDirectory() as tmp:
+        path = pathlib.Path(tmp) / wheel["filename"]
+        with urllib.request.urlopen(wheel["url"], timeout=120) as r:
+            data = r.read()
+        if hashlib.sha256(data).hexdigest() != wheel["digests"]["sha256"]:
+            sys.exit("[dev] pip wheel from PyPI failed its sha256 check")
+        path.write_bytes(data)
+        subprocess.run([str(py), str(path / "pip"), "install", "-q", str(path)], check=True)
+
+
+def prepare() -> None:
+    try:
+        setup.setup_vendor()
+        setup.build_app()
+    except setup.SetupError as exc:
+        sys.exit(f"[setup] ERROR: {exc}")
+
+
+def cmd_serve(args: argparse.Namespace) -> int:
+    prepare()
+    import server
+
+    def rebuild(path: str) -> None:
+        # Edits under py/fray/ show up on reload: repack when the zip is asked for.
+        if path.startswith("/static/build/fray.zip"):
+            try:
+                setup.build_app()
+            except setup.SetupError as exc:
+                print(f"[setup] ERROR: {exc}", file=sys.stderr)
+
+    server.Handler.before_request = staticmethod(rebuild)
+    srv = server.start(args.port, host=args.host, quiet=not args.verbose)
+    host = "127.0.0.1" if args.host in ("0.0.0.0", "") else args.host
+    print(f"Fray is served at http://{host}:{srv.server_port}/  (Ctrl+C to stop)", flush=True)
+    try:
+        srv.serve_forever_event.wait()
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+def find_chromium() -> str | None:
+    for cand in (os.environ.get("CHROMIUM"), "/usr/bin/chromium", shutil.which("chromium"),
+                 shutil.which("chromium-browser"), shutil.which("google-chrome")):
+        if cand and pathlib.Path(cand).exists():
+            return cand
+    return None
+
+
+def cmd_test(args: argparse.Namespace, extra: list[str]) -> int:
+    py = ensure_venv()
+    prepare()
+    env = dict(os.environ)
+    chromium = find_chromium()
+    if chromium:
+        env["CHROMIUM"] = chromium
+    targets = extra or ["tests/unit", "tests/e2e"]
+    cmd = [str(py), "-m", "pytest", *targets]
+    print("[dev] " + " ".join(cmd[1:]), flush=True)
+    return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+def cmd_bench(args: argparse.Namespace, extra: list[str]) -> int:
+    py = ensure_venv()
+    prepare()
+    env = dict(os.environ)
+    chromium = find_chromium()
+    if chromium:
+        env["CHROMIUM"] = chromium
+    out = ROOT / "bench-results"
+    out.mkdir(exist_ok=True)
+    code = subprocess.run([str(py), "-m", "pytest", "tests/bench", "-q", "--benchmark-only",
+                           f"--benchmark-json={out / 'engine.json'}", *extra], cwd=ROOT, env=env).returncode
+    page = ROOT / "tests" / "bench" / "page_bench.py"
+    if page.exists():
+        code |= subprocess.run([str(py), str(page), "--out", str(out / "page.json")], cwd=ROOT, env=env).returncode
+    return code
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description="Fray: serve the app or run its tests")
+    sub = ap.add_subparsers(dest="cmd", required=True)
+    s = sub.add_parser("serve", help="set up and serve the app locally")
+    s.add_argument("--port", type=int, default=int(os.environ.get("PORT", "8000")))
+    s.add_argument("--host", default="127.0.0.1")
+    s.add_argument("--verbose", action="store_true")
+    sub.add_parser("test", help="set up and run all tests (extra args go to pytest)")
+    sub.add_parser("bench", help="run the engine and page benchmarks")
+    args, extra = ap.parse_known_args()
+    if args.cmd == "serve":
+        return cmd_serve(args)
+    if args.cmd == "test":
+        return cmd_test(args, extra)
+    return cmd_bench(args, extra)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
