@@ -12,7 +12,8 @@ import random
 import re
 from dataclasses import dataclass
 
-_NOTATION = re.compile(r"^\s*(?:(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?|([+-]?\d+))\s*$")
+_NOTATION = re.compile(r"(?:(\d*)\s*[dD]\s*(\d+)\s*(?:([+-])\s*(\d+))?|([+-]?\d+))", re.ASCII)
+MAX_TEXT = 40  # characters once trimmed: "100d1000+10000" is 14; longer is not notation
 MAX_DICE = 100
 MAX_SIDES = 1000
 MAX_FLAT = 10000
@@ -35,26 +36,29 @@ class DiceExpr:
         """Parse CORE-DICE-1 notation or raise DiceError naming the text."""
         if not isinstance(text, str):
             raise DiceError(f"{text!r} is not dice notation (expected text like 2d6+1)")
-        m = _NOTATION.match(text)
+        # Trim, then cap the length: the pattern's runs of \s* are quadratic on
+        # long blanks, and int() refuses over 4300 digits with a plain ValueError.
+        trimmed = text.strip()
+        m = _NOTATION.fullmatch(trimmed) if len(trimmed) <= MAX_TEXT else None
         if not m:
-            raise DiceError(f'"{text}" is not dice notation (expected NdS, NdS+K, NdS-K or K, e.g. 2d6+1)')
+            raise DiceError(f'"{_shown(text)}" is not dice notation (expected NdS, NdS+K, NdS-K or K, e.g. 2d6+1)')
         count_s, sides_s, sign, mod_s, flat_s = m.groups()
         if flat_s is not None:
             flat = int(flat_s)
             if abs(flat) > MAX_FLAT:
-                raise DiceError(f'"{text}": {flat} is too large (at most {MAX_FLAT})')
+                raise DiceError(f'"{trimmed}": {flat} is too large (at most {MAX_FLAT})')
             return cls(0, 0, flat)
         count = int(count_s) if count_s else 1
         sides = int(sides_s)
         if count < 1:
-            raise DiceError(f'"{text}": roll at least one die')
+            raise DiceError(f'"{trimmed}": roll at least one die')
         if sides < 1:
-            raise DiceError(f'"{text}": a die has at least one face')
+            raise DiceError(f'"{trimmed}": a die has at least one face')
         if count > MAX_DICE or sides > MAX_SIDES:
-            raise DiceError(f'"{text}": at most {MAX_DICE} dice of at most {MAX_SIDES} faces')
+            raise DiceError(f'"{trimmed}": at most {MAX_DICE} dice of at most {MAX_SIDES} faces')
         mod = int(mod_s) if mod_s else 0
         if mod > MAX_FLAT:
-            raise DiceError(f'"{text}": modifier {mod} is too large')
+            raise DiceError(f'"{trimmed}": modifier {mod} is too large')
         return cls(count, sides, -mod if sign == "-" else mod)
 
     @classmethod
@@ -85,6 +89,11 @@ class DiceExpr:
         if self.modifier < 0:
             return f"{base}{self.modifier}"
         return base
+
+
+def _shown(text: str) -> str:
+    """The text as a message quotes it: whole when short, else its start."""
+    return text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "..."
 
 
 def is_dice(text: str) -> bool:
@@ -172,6 +181,8 @@ class Dice:
              minimum: int | None = None) -> Roll:
         """Roll an expression. keep="high"/"low" rolls it twice and keeps one
         (CORE-DICE-2); minimum raises the total to at least that value."""
+        if keep not in ("", "high", "low"):
+            raise ValueError(f'keep={keep!r}: expected "high", "low" or ""')
         e = DiceExpr.parse(expr) if isinstance(expr, str) else expr
         text = str(e)
         first = self._faces(e.count, e.sides, purpose, text)
