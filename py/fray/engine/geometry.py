@@ -1,0 +1,499 @@
+"""Tactical grid geometry: 5 ft squares, distances, reach, threat, paths and attacks of opportunity."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from heapq import heappop, heappush
+from typing import Callable, Iterable, Sequence
+
+from fray.engine.model import Combatant, MapSpec, Square
+
+Hostile = Callable[[str, str], bool]  # (side a, side b) -> are they enemies? (CORE-SIDE-1)
+
+DIAGONALS = ("5", "5-10-5")
+# The eight steps in a fixed order (N, E, S, W, then the diagonals): it makes
+# neighbour lists and path tie-breaking deterministic.
+_STEPS = ((0, -1), (1, 0), (0, 1), (-1, 0), (1, -1), (1, 1), (-1, 1), (-1, -1))
+
+
+@dataclass(frozen=True)
+class Grid:
+    """The board: size in 5 ft squares, wall squares, and the diagonal rule: "5" (every
+    diagonal step 5 ft) or "5-10-5" (diagonal steps of a move alternate 5 ft and 10 ft)."""
+
+    width: int
+    height: int
+    walls: frozenset[Square] = frozenset()
+    diagonal: str = "5"
+
+    def __post_init__(self) -> None:
+        if self.width < 1 or self.height < 1:
+            raise ValueError(f"grid size must be positive, got {self.width}x{self.height}")
+        if self.diagonal not in DIAGONALS:
+            raise ValueError(f"diagonal rule must be one of {DIAGONALS}, got {self.diagonal!r}")
+        if not isinstance(self.walls, frozenset):
+            object.__setattr__(self, "walls", frozenset(self.walls))
+
+    @classmethod
+    def from_map(cls, spec: MapSpec, diagonal: str = "5") -> "Grid":
+        return cls(spec.width, spec.height, frozenset(spec.walls), diagonal)
+
+    def in_bounds(self, sq: Square) -> bool:
+        return 0 <= sq[0] < self.width and 0 <= sq[1] < self.height
+
+    def is_wall(self, sq: Square) -> bool:
+        return sq in self.walls
+
+
+@dataclass(frozen=True)
+class Body:
+    """The geometric view of a creature. `reach` is in squares (2 = a reach weapon, OSE-STANCE-3);
+    `threatens` is False when it cannot strike now (down, unarmed, Ogre's flat-footed: OSE-AOO-1,
+    OGRE-AOO-1). A down body can be stepped over but not ended on, and blocks nothing else."""
+
+    id: str
+    side: str
+    square: Square
+    reach: int = 1
+    threatens: bool = True
+    is_down: bool = False
+
+
+def body_of(c: Combatant, *, can_act: bool = True) -> Body | None:
+    """The body of a combatant, or None when it is not on the grid. Reach is the longest
+    of its ready melee attacks and its own `reach_ft` stat; `can_act=False` is for states
+    the caller knows of, such as Ogre's flat-footed (OGRE-AOO-1)."""
+    if c.square is None:
+        return None
+    melee = [a for a in c.ready_attacks() if a.is_melee]
+    # OSE-STANCE-3: a reach weapon reaches 2 squares; OSE-AOO-3: long necks or arms count too.
+    reach = max([1, int(c.stats.get("reach_ft") or 0) // 5]
+                + [max(a.reach // 5, 2 if a.has("reach") else 1) for a in melee])
+    # OSE-AOO-1: only a melee or natural weapon in hand threatens; CORE-HP-1: down threatens nobody.
+    threatens = can_act and not c.is_down and bool(melee)
+    return Body(c.id, c.side, tuple(c.square), reach, threatens, c.is_down)
+
+
+# --- distances -------------------------------------------------------------
+
+def chebyshev(a: Square, b: Square) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def distance_squares(a: Square, b: Square) -> int:
+    """Squares between a and b when every step, diagonal or not, counts as one."""
+    return chebyshev(a, b)
+
+
+def distance_ft(a: Square, b: Square, diagonal: str = "5") -> int:
+    """Feet of the shortest unobstructed move from a to b under the diagonal rule."""
+    dx, dy = abs(a[0] - b[0]), abs(a[1] - b[1])
+    diag, straight = min(dx, dy), abs(dx - dy)
+    if diagonal == "5":
+        return 5 * (diag + straight)
+    if diagonal == "5-10-5":
+        return 5 * (diag + straight) + 5 * (diag // 2)
+    raise ValueError(f"diagonal rule must be one of {DIAGONALS}, got {diagonal!r}")
+
+
+def is_adjacent(a: Square, b: Square) -> bool:
+    return chebyshev(a, b) == 1
+
+
+def path_cost_ft(path: Sequence[Square], diagonal: str = "5") -> int:
+    """Feet a path costs; with "5-10-5" every second diagonal step of the whole path costs 10 ft."""
+    if diagonal not in DIAGONALS:
+        raise ValueError(f"diagonal rule must be one of {DIAGONALS}, got {diagonal!r}")
+    diags = 0
+    for a, b in zip(path, path[1:]):
+        if chebyshev(a, b) != 1:
+            raise ValueError(f"path steps must join adjacent squares, got {a} -> {b}")
+        diags += a[0] != b[0] and a[1] != b[1]
+    extra = diags // 2 if diagonal == "5-10-5" else 0
+    return 5 * (len(path) - 1 + extra)
+
+
+def line(a: Square, b: Square) -> list[Square]:
+    """The squares of the straight line from a to b, both included (Bresenham: midpoint
+    rounding along the longer axis; a line crossing a corner exactly takes the square with
+    the larger coordinate), so `line(b, a) == line(a, b)[::-1]` wherever the pair sits."""
+    return _line(a, b, True)
+
+
+def _line(a: Square, b: Square, ties_up: bool) -> list[Square]:
+    (ax, ay), (bx, by) = a, b
+    dx, dy = bx - ax, by - ay
+    n = max(abs(dx), abs(dy))
+    if n == 0:
+        return [a]
+    half = n if ties_up else n - 1  # floor((2kd + n) / 2n) rounds half up; n - 1 rounds half down
+    if abs(dx) >= abs(dy):
+        return [(ax + k * dx // n, ay + (2 * k * dy + half) // (2 * n)) for k in range(n + 1)]
+    return [(ax + (2 * k * dx + half) // (2 * n), ay + k * dy // n) for k in range(n + 1)]
+
+
+# --- movement steps ----------------------------------------------------------
+
+def _cuts_corner(walls: frozenset[Square], a: Square, b: Square) -> bool:
+    """A diagonal step squeezing between two wall squares (no corner cutting)."""
+    return a[0] != b[0] and a[1] != b[1] and (b[0], a[1]) in walls and (a[0], b[1]) in walls
+
+
+def is_valid_step(grid: Grid, a: Square, b: Square, blocked: Iterable[Square] = ()) -> bool:
+    """One square of movement from a to b: adjacent, on the board, not a wall or a
+    blocked square (enemies), and not a diagonal squeeze between two walls."""
+    return (is_adjacent(a, b) and grid.in_bounds(b) and b not in grid.walls
+            and b not in blocked and not _cuts_corner(grid.walls, a, b))
+
+
+def neighbours(grid: Grid, sq: Square) -> list[Square]:
+    """Squares one step away (OGRE-MOVE-1 quick or difficult move): 8-way, on the
+    board, not walls, no diagonal squeeze between two walls; fixed N E S W, NE SE SW NW order."""
+    x, y = sq
+    return [s for s in ((x + dx, y + dy) for dx, dy in _STEPS) if is_valid_step(grid, sq, s)]
+
+
+# --- reach and threat ----------------------------------------------------------
+
+@lru_cache(maxsize=None)
+def _offsets(reach: int) -> tuple:
+    """Per reach: (dx, dy, lines) for each square within reach; a line is (offsets strictly
+    between, wall pairs each diagonal step passes). Both roundings are kept (mirror-symmetric)."""
+    out = []
+    span = range(-reach, reach + 1)
+    for dx, dy in ((dx, dy) for dy in span for dx in span if dx or dy):
+        lines = []
+        for ties_up in (True, False):
+            pts = _line((0, 0), (dx, dy), ties_up)
+            corners = tuple(((q[0], p[1]), (p[0], q[1])) for p, q in zip(pts, pts[1:])
+                            if p[0] != q[0] and p[1] != q[1])
+            if (tuple(pts[1:-1]), corners) not in lines:
+                lines.append((tuple(pts[1:-1]), corners))
+        out.append((dx, dy, tuple(lines)))
+    return tuple(out)
+
+
+def _line_clear(lines: tuple, x: int, y: int, stops: Callable[[Square], bool], walls: frozenset[Square]) -> bool:
+    """Is some line free of stopping squares between, and of diagonal squeezes between two walls?"""
+    return any(not any(stops((x + i, y + j)) for i, j in between)
+               and not any((x + p[0], y + p[1]) in walls and (x + q[0], y + q[1]) in walls for p, q in corners)
+               for between, corners in lines)
+
+
+@lru_cache(maxsize=16384)
+def _area(grid: Grid | None, square: Square, reach: int) -> frozenset[Square]:
+    """Squares reachable from `square` within `reach`; grid None means no walls, no edges."""
+    x, y = square
+    if grid is None:
+        return frozenset((x + dx, y + dy) for dx, dy, _ in _offsets(reach))
+    walls, w, h = grid.walls, grid.width, grid.height
+    out = []
+    for dx, dy, lines in _offsets(reach):
+        t = (x + dx, y + dy)
+        if (0 <= t[0] < w and 0 <= t[1] < h and t not in walls
+                and (not walls or _line_clear(lines, x, y, walls.__contains__, walls))):
+            out.append(t)
+    return frozenset(out)
+
+
+def threatened_squares(body: Body, grid: Grid) -> frozenset[Square]:
+    """Squares the body could strike with a melee attack (OSE-AOO-3, OGRE-AOO-1).
+
+    Every square on the board, not a wall, at Chebyshev distance 1..reach, that some
+    straight line reaches: the Bresenham line (either rounding where it crosses a corner
+    exactly) passes no wall square and never steps diagonally between two walls. Creatures
+    do not block threat. Empty if the body does not threaten (OSE-AOO-1).
+    """
+    return _area(grid, body.square, body.reach) if body.threatens else frozenset()
+
+
+def _threatening(bodies: Iterable[Body], side: str, hostile: Hostile) -> list[Body]:
+    return sorted((b for b in bodies if b.threatens and hostile(side, b.side)), key=lambda b: b.id)
+
+
+def threateners(sq: Square, mover_side: str, bodies: Iterable[Body], hostile: Hostile,
+                *, grid: Grid | None = None) -> tuple[str, ...]:
+    """Ids (sorted) of bodies hostile to `mover_side` that threaten `sq`; without a grid, walls are ignored."""
+    return tuple(b.id for b in _threatening(bodies, mover_side, hostile)
+                 if sq in _area(grid, b.square, b.reach))
+
+
+def threat_map(bodies: Iterable[Body], grid: Grid, side: str, hostile: Hostile) -> dict[Square, tuple[str, ...]]:
+    """For a creature of `side`: every square its enemies threaten -> their ids, sorted."""
+    acc: dict[Square, list[str]] = {}
+    for b in _threatening(bodies, side, hostile):
+        for sq in _area(grid, b.square, b.reach):
+            acc.setdefault(sq, []).append(b.id)
+    return {sq: tuple(ids) for sq, ids in acc.items()}
+
+
+# --- paths -----------------------------------------------------------------------
+
+def _search(grid: Grid, start: Square, goal: Square | None, blocked: frozenset[Square] | set[Square],
+            avoid: dict | frozenset, max_ft: int | None) -> tuple[dict, dict, tuple | None]:
+    """A* (Dijkstra without a goal) over (square, diagonals so far mod 2) states, the parity
+    "5-10-5" needs; ties break by insertion order, fixed by _STEPS. -> (costs, parents, goal state)."""
+    alt = grid.diagonal == "5-10-5"
+    walls, w, h = grid.walls, grid.width, grid.height
+    heur = (lambda s: distance_ft(s, goal, grid.diagonal)) if goal is not None else (lambda s: 0)
+    s0 = (start, 0)
+    best: dict = {s0: 0}
+    parent: dict = {s0: None}  # state -> the state it was reached from
+    heap = [(heur(start), 0, 0, s0)]
+    n = 0
+    while heap:
+        _, _, g, state = heappop(heap)
+        if g > best[state]:
+            continue
+        sq, par = state
+        if sq == goal:
+            return best, parent, state
+        x, y = sq
+        for dx, dy in _STEPS:
+            t = (x + dx, y + dy)
+            if (not (0 <= t[0] < w and 0 <= t[1] < h) or t in walls or t in blocked
+                    or (avoid and t in avoid and t != goal)):
+                continue
+            if dx and dy:
+                if (t[0], y) in walls and (x, t[1]) in walls:
+                    continue
+                ng, npar = g + (10 if alt and par else 5), (par ^ 1 if alt else 0)
+            else:
+                ng, npar = g + 5, par
+            if max_ft is not None and ng > max_ft:
+                continue
+            ns = (t, npar)
+            if ng < best.get(ns, ng + 1):
+                best[ns], parent[ns] = ng, state
+                n += 1
+                heappush(heap, (ng + heur(t), n, ng, ns))
+    return best, parent, None
+
+
+def _unwind(parent: dict, state: tuple | None) -> list[Square]:
+    out = []
+    while state is not None:
+        out.append(state[0])
+        state = parent[state]
+    return out[::-1]
+
+
+def _occupancy(mover: Body, bodies: Iterable[Body], hostile: Hostile) -> tuple[set[Square], set[Square]]:
+    """(blocked, occupied): enemies standing block movement; anyone else can be passed, not ended on."""
+    blocked, occupied = set(), set()
+    for b in bodies:
+        if b.id == mover.id:
+            continue
+        occupied.add(b.square)
+        if not b.is_down and hostile(mover.side, b.side):
+            blocked.add(b.square)
+    return blocked, occupied
+
+
+def _shortest(grid: Grid, start: Square, goal: Square, mover: Body, bodies: Sequence[Body], hostile: Hostile,
+              max_ft: int | None, avoid_threat: bool, end_free: bool) -> list[Square] | None:
+    blocked, occupied = _occupancy(mover, bodies, hostile)
+    if (not grid.in_bounds(start) or not grid.in_bounds(goal) or goal in grid.walls or goal in blocked
+            or (end_free and goal in occupied and goal != start)):
+        return None
+    if start == goal:
+        return [start]
+    avoid = threat_map(bodies, grid, mover.side, hostile) if avoid_threat else frozenset()
+    _, parent, found = _search(grid, start, goal, blocked, avoid, max_ft)
+    return _unwind(parent, found) or None
+
+
+def shortest_path(grid: Grid, start: Square, goal: Square, mover: Body, bodies: Sequence[Body], hostile: Hostile,
+                  *, max_ft: int | None = None, avoid_threat: bool = False) -> list[Square] | None:
+    """The cheapest move [start, ..., goal] under the grid's diagonal rule; same inputs, same path.
+
+    Walls and standing enemies block; allies and down bodies may be passed, not ended on; no
+    diagonal squeeze between two walls. None if the goal is not free, unreachable, or over
+    `max_ft`. `avoid_threat` keeps out of every square an enemy threatens (the goal excepted),
+    so only leaving the start can provoke; None if there is no such path (ask again without).
+    """
+    return _shortest(grid, start, goal, mover, bodies, hostile, max_ft, avoid_threat, True)
+
+
+def path_through(grid: Grid, waypoints: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile,
+                 *, max_ft: int | None = None, avoid_threat: bool = False) -> list[Square] | None:
+    """Shortest legs between consecutive waypoints, joined; the last waypoint must be free,
+    the others only passable; `max_ft` limits the whole path (UI waypoint editing)."""
+    if not waypoints:
+        return None
+    path = [waypoints[0]]
+    for i, (a, b) in enumerate(zip(waypoints, waypoints[1:]), 1):
+        leg = _shortest(grid, a, b, mover, bodies, hostile, max_ft, avoid_threat, i == len(waypoints) - 1)
+        if leg is None:
+            return None
+        path += leg[1:]
+    if max_ft is not None and path_cost_ft(path, grid.diagonal) > max_ft:
+        return None
+    return path
+
+
+# --- attacks of opportunity ------------------------------------------------------
+
+@dataclass(frozen=True)
+class Provocation:
+    """Leaving path[index] (= square) provokes each of `attackers` (ids, sorted). OSE-AOO-2: they
+    resolve before the move goes on; a hit returns the mover to `square`, the rest is lost."""
+
+    index: int
+    square: Square
+    attackers: tuple[str, ...]
+
+
+def provocations(path: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile, *,
+                 withdraw: bool = False, charge: bool = False, bracing: frozenset[str] = frozenset(),
+                 exempt: frozenset[str] = frozenset(), grid: Grid | None = None,
+                 threats: dict[Square, tuple[str, ...]] | None = None) -> list[Provocation]:
+    """Every point of the path where the mover provokes, in path order.
+
+    OSE-AOO-1 / OGRE-AOO-1: leaving a square an enemy threatens provokes each such enemy;
+    entering does not, passing through does (the square is left later); the last square is
+    never left. Threat is from where the bodies stand now; `grid` adds walls and edges (else
+    reach alone counts); `threats`, if given, must be `threat_map(bodies, grid, mover.side,
+    hostile)`, computed once per side instead of once per mover.
+    withdraw (OSE-WD-1 / OGRE-WD-1): the start square counts as unthreatened.
+    exempt (OGRE-FOLLOW-1): these bodies never strike: the target when the follower moves,
+    the follower when the target moves.
+    charge (OSE-CHARGE-1): no attacks of opportunity; each bracing enemy strikes when the
+    charge enters its threat area (OSE-BRACE-1 "charges into the threat range"), reported at
+    the index of the square being left, where a hit stops the charge.
+    """
+    if len(path) < 2:
+        return []
+    if charge:
+        return _brace_strikes(path, mover, bodies, hostile, bracing - exempt, grid)
+    if threats is None:
+        threats = _threats_along(path, mover, bodies, hostile, grid)
+    out = []  # OSE-WD-1 / OGRE-WD-1: the first square left is free of threat.
+    for i in range(1 if withdraw else 0, len(path) - 1):
+        ids = threats.get(path[i])
+        if ids and exempt:
+            ids = tuple(x for x in ids if x not in exempt)  # OGRE-FOLLOW-1
+        if ids:
+            out.append(Provocation(i, path[i], ids))
+    return out
+
+
+def _threats_along(path: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile,
+                   grid: Grid | None) -> dict[Square, tuple[str, ...]]:
+    """The threat map restricted to the path's squares."""
+    xs, ys = [p[0] for p in path], [p[1] for p in path]
+    x0, x1, y0, y1 = min(xs), max(xs), min(ys), max(ys)  # bodies out of reach of this box are skipped
+    acc: dict[Square, list[str]] = {}
+    squares = set(path)
+    for b in _threatening(bodies, mover.side, hostile):
+        (bx, by), r = b.square, b.reach
+        if bx < x0 - r or bx > x1 + r or by < y0 - r or by > y1 + r:
+            continue
+        area = _area(grid, b.square, r)
+        for sq in squares:
+            if sq in area:
+                acc.setdefault(sq, []).append(b.id)
+    return {sq: tuple(ids) for sq, ids in acc.items()}
+
+
+def _brace_strikes(path: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile,
+                   bracing: frozenset[str], grid: Grid | None) -> list[Provocation]:
+    hits: dict[int, list[str]] = {}
+    for b in (b for b in _threatening(bodies, mover.side, hostile) if b.id in bracing):
+        area = _area(grid, b.square, b.reach)
+        for i in range(len(path) - 1):
+            if path[i] not in area and path[i + 1] in area:  # OSE-BRACE-1: into the threat range
+                hits.setdefault(i, []).append(b.id)
+    return [Provocation(i, path[i], tuple(ids)) for i, ids in sorted(hits.items())]
+
+
+def first_provocation(path: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile,
+                      **kw) -> Provocation | None:
+    """The first point where the move may be stopped (OSE-AOO-2), or None; same options as `provocations`."""
+    found = provocations(path, mover, bodies, hostile, **kw)
+    return found[0] if found else None
+
+
+# --- charges ---------------------------------------------------------------------
+
+def charge_path(grid: Grid, start: Square, mover: Body, bodies: Sequence[Body], hostile: Hostile, *,
+                weapon_reach: int, min_ft: int = 15, max_ft: int) -> tuple[str, list[Square]] | None:
+    """OSE-CHARGE-1: (target id, path) of the charge at the nearest enemy, or None.
+
+    Nearest by movement: the standing enemy needing the least movement to a free end square
+    within `weapon_reach` of it (the threat line rule); ties by lowest id, then end square.
+    None if no enemy is reachable within `max_ft`, or the nearest needs under `min_ft`: the
+    charge covers 15 ft toward the nearest enemy, and padding a shorter approach with a
+    detour would not be a charge; an enemy that close is simply attacked.
+    """
+    blocked, occupied = _occupancy(mover, bodies, hostile)
+    best, parent, _ = _search(grid, start, None, blocked, frozenset(), max_ft)
+    cheapest: dict[Square, tuple[int, tuple]] = {}
+    for state, g in sorted(best.items(), key=lambda item: (item[1], item[0][1]), reverse=True):
+        cheapest[state[0]] = (g, state)  # the cheapest state of a square is written last
+    choice = None
+    for e in bodies:
+        if e.id == mover.id or e.is_down or not hostile(mover.side, e.side):
+            continue
+        for sq in _area(grid, e.square, weapon_reach):
+            if sq in cheapest and (sq == start or sq not in occupied):
+                key = (cheapest[sq][0], e.id, sq)
+                choice = key if choice is None or key < choice else choice
+    if choice is None or choice[0] < min_ft:
+        return None
+    return choice[1], _unwind(parent, cheapest[choice[2]][1])
+
+
+def straight_charge_ok(path: Sequence[Square]) -> bool:
+    """OGRE-CHARGE-1: at least 2 steps (10 ft) of adjacent squares in a straight line:
+    every step the same direction, or exactly `line(path[0], path[-1])`."""
+    if len(path) < 3 or any(not is_adjacent(a, b) for a, b in zip(path, path[1:])):
+        return False
+    steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])}
+    return len(steps) == 1 or list(path) == line(path[0], path[-1])
+
+
+# --- positions for attacks -----------------------------------------------------
+
+def is_directly_behind(attacker: Square, target: Square, engager: Square) -> bool:
+    """OSE-BACK-1: both adjacent to the target, the attacker on the square opposite the
+    engager or one of the two beside it (within 45 degrees): for an engager due east the west
+    column, for one north-east the south-west, west and south squares. That is exactly
+    dot(attacker - target, engager - target) < 0."""
+    if not (is_adjacent(attacker, target) and is_adjacent(engager, target)):
+        return False
+    ax, ay = attacker[0] - target[0], attacker[1] - target[1]
+    ex, ey = engager[0] - target[0], engager[1] - target[1]
+    return ax * ex + ay * ey < 0
+
+
+def back_attack(attacker_id: str, target_id: str, bodies: Sequence[Body], hostile: Hostile) -> bool:
+    """OSE-BACK-1: is the attacker directly behind the target from some other standing enemy of the target?"""
+    by_id = {b.id: b for b in bodies}
+    atk, tgt = by_id.get(attacker_id), by_id.get(target_id)
+    if atk is None or tgt is None or not hostile(tgt.side, atk.side):
+        return False
+    return any(is_directly_behind(atk.square, tgt.square, b.square) for b in bodies
+               if b.id not in (attacker_id, target_id) and not b.is_down and hostile(tgt.side, b.side))
+
+
+def second_rank_ok(attacker: Body, target_sq: Square, bodies: Sequence[Body], hostile: Hostile,
+                   *, grid: Grid | None = None) -> bool:
+    """OSE-STANCE-3: the target is within reach and some straight line to it (the threat line
+    rule) has no wall and no standing enemy between; an ally between is the second rank."""
+    d = chebyshev(attacker.square, target_sq)
+    if d < 1 or d > attacker.reach:
+        return False
+    enemies = {b.square for b in bodies
+               if b.id != attacker.id and not b.is_down and hostile(attacker.side, b.side) and b.square != target_sq}
+    walls = grid.walls if grid is not None else frozenset()
+    stops = (lambda s: s in walls or s in enemies)
+    dx, dy = target_sq[0] - attacker.square[0], target_sq[1] - attacker.square[1]
+    lines = next(ls for ox, oy, ls in _offsets(d) if (ox, oy) == (dx, dy))
+    return _line_clear(lines, attacker.square[0], attacker.square[1], stops, walls)
+
+
+def ranged_blocked_by(attacker: Body, bodies: Sequence[Body], hostile: Hostile) -> tuple[str, ...]:
+    """OSE-RANGED-1: ids (sorted) of standing enemies within 5 ft; any of them forbids a ranged attack."""
+    return tuple(sorted(b.id for b in bodies if b.id != attacker.id and not b.is_down
+                        and hostile(attacker.side, b.side) and is_adjacent(attacker.square, b.square)))
