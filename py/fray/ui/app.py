@@ -1,10 +1,844 @@
-"""Boot the page (temporary probe)."""
+"""The page: one App that holds the session, turns clicks and keys into
+commands, autosaves every step, and redraws the panels that changed.
+
+The only place (with the other ui/ modules that need it) that touches the DOM.
+It makes no rule decisions: options, reasons and results come from the engine.
+"""
+from __future__ import annotations
+
+import traceback
+from dataclasses import replace
+from typing import Any
+
 from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none, to_js
+
+from .. import catalogue, presets
+from ..engine import storage
+from ..engine.commands import IllegalCommand, Option
+from ..engine.dice import BadFace, DiceError, NeedDice, ScriptedDice
+from ..engine.ruleset import Allow, Damage, FreeRoll, SetCondition, SetHp
+from ..engine.session import ReplayError, Session
+from ..rules import SYSTEMS, titles
+from ..views.common import action_menu, log_lines, log_text, system_view
+from . import editor, panels
+from .fields import FieldAction, FieldContext, field_view
+from .html import Markup
+
+AUTOSAVE_KEY = "fray.autosave"
+BROKEN_KEY = "fray.autosave.broken"
+LOG_LIMIT = 200
+
+
+class App:
+    def __init__(self) -> None:
+        self.session: Session | None = None
+        self.selected: str | None = None
+        self.follow_turn = True  # selection follows whose turn it is until the referee picks someone
+        self.mode = "play"
+        self.tab = "field"
+        self.pending: tuple[int, Option] | None = None
+        self.dialog: tuple | None = None
+        self.notice: tuple[str, str] = ("", "info")
+        self.draft: dict[str, Any] | None = None
+        self.problems: list[str] = []
+        self.restart_offer: dict[str, Any] | None = None
+        self.timeline: list[Any] = []  # "step" or ("setup", saved document text)
+        self.redo_timeline: list[Any] = []
+        self.options: list[Option] = []
+        self.last_roll = ""
+        self.field_ui: dict[str, Any] = {}
+        self.cursor: tuple[int, int] | None = None
+        self._html: dict[str, str] = {}
+        self._proxies: list[Any] = []
+        self._els: dict[str, Any] = {}
+
+    # --- start-up ---------------------------------------------------------
+    def boot(self) -> None:
+        self.restore()
+        self.bind()
+        self.render()
+        document.getElementById("boot").hidden = True
+        document.getElementById("app").hidden = False
+        document.title = f"Fray · {self.session.encounter.name}"
+        root = document.documentElement
+        root.dataset.ready = "true"
+        window.performance.mark("fray-ready")
+        boot = getattr(window, "frayBoot", None)
+        if boot is not None and not is_none(boot):
+            boot.ready()
+
+    def restore(self) -> None:
+        """Open the share link in the URL, else the autosave, else a new encounter."""
+        frag = str(window.location.hash or "")
+        if frag.startswith("#e="):
+            try:
+                loaded = storage.decode_link(frag)
+                self.session = loaded.session
+                self.notify("Opened the shared encounter.", "ok")
+            except storage.LoadError as exc:
+                self.notify(f"This share link is damaged and was not opened: {exc}", "error")
+            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+            if self.session is not None:
+                self.autosave()
+                return
+        text = window.localStorage.getItem(AUTOSAVE_KEY)
+        if self.session is None and not is_none(text) and text:
+            try:
+                self.session = storage.loads(str(text)).session
+            except storage.LoadError as exc:
+                window.localStorage.setItem(BROKEN_KEY, text)
+                window.localStorage.removeItem(AUTOSAVE_KEY)
+                self.notify("The autosaved encounter could not be read and was set aside "
+                            f"(kept as {BROKEN_KEY}); a fresh encounter is open. Problem: {exc}", "error")
+        if self.session is None:
+            self.session = self.new_session("olog", "")
+
+    def new_session(self, system: str, profile: str) -> Session:
+        loaded = storage.load({"format": storage.FORMAT, "encounter": presets.blank_encounter(system, profile),
+                               "steps": []})
+        return loaded.session
+
+    # --- events -------------------------------------------------------------
+    def el(self, id_: str):
+        e = self._els.get(id_)
+        if e is None:
+            e = document.getElementById(id_)
+            self._els[id_] = e
+        return e
+
+    def listen(self, target, kind: str, fn) -> None:
+        proxy = create_proxy(fn)
+        self._proxies.append(proxy)
+        target.addEventListener(kind, proxy)
+
+    def bind(self) -> None:
+        root = self.el("app")
+        self.listen(root, "click", self.on_click)
+        self.listen(root, "submit", self.on_submit)
+        self.listen(root, "change", self.on_change)
+        self.listen(document, "keydown", self.on_key)
+        self.listen(self.el("file-input"), "change", self.on_file)
+        order = self.el("order-slot")
+        self.listen(order, "dragstart", self.on_dragstart)
+        self.listen(order, "dragover", self.on_dragover)
+        self.listen(order, "drop", self.on_drop)
+        fld = self.el("field-slot")
+        for kind in ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu"):
+            self.listen(fld, kind, self.on_pointer)
+
+    def guarded(fn):  # noqa: N805 - decorator used inside the class body
+        def wrapper(self, *args):
+            try:
+                return fn(self, *args)
+            except Exception as exc:  # never leave the page dead: report and keep the encounter
+                window.console.warn("Fray: " + traceback.format_exc())
+                self.notify(f"Something went wrong ({type(exc).__name__}: {exc}); the encounter is unchanged.",
+                            "error")
+                self.render()
+        return wrapper
+
+    @guarded
+    def on_click(self, event) -> None:
+        target = event.target.closest("[data-action]")
+        if is_none(target):
+            return
+        tag = str(target.tagName).lower()
+        if tag in ("form", "select") or (tag == "input" and str(target.type) not in ("button", "submit")):
+            return
+        action = str(target.dataset.action)
+        name, _, arg = action.partition(":")
+        event.preventDefault() if tag == "a" else None
+        self.dispatch(name, arg, target)
+
+    @guarded
+    def on_submit(self, event) -> None:
+        event.preventDefault()
+        form = event.target
+        name, _, arg = str(form.dataset.action or "").partition(":")
+        submitter = event.submitter
+        op = "" if is_none(submitter) else str(submitter.value or "")
+        values = {}
+        for el in form.elements:
+            if el.name:
+                values[str(el.name)] = str(el.value)
+        self.dispatch_form(name, arg, values, op, form)
+
+    @guarded
+    def on_change(self, event) -> None:
+        t = event.target
+        path = t.dataset.path
+        if not is_none(path) and path:
+            kind = str(t.dataset.kind or "text")
+            raw = "true" if (str(t.type) == "checkbox" and t.checked) else \
+                ("false" if str(t.type) == "checkbox" else str(t.value))
+            self.edit_field(str(path), kind, raw)
+            return
+        action = t.dataset.action
+        if is_none(action) or not action:
+            return
+        name, _, arg = str(action).partition(":")
+        if name == "system":
+            system, _, profile = str(t.value).partition(":")
+            self.edit(lambda d: editor.change_system(d, system, profile))
+        elif name == "ally":
+            i, _, other = arg.partition(":")
+            self.toggle_ally(int(i), other, bool(t.checked))
+        elif name == "dice-mode":
+            self.session.physical_dice = arg == "physical"
+            self.autosave()
+            self.notify("Type the faces of your own dice when asked." if arg == "physical"
+                        else "The app rolls the dice.", "info")
+            self.render()
+
+    @guarded
+    def on_key(self, event) -> None:
+        key = str(event.key)
+        tag = str(event.target.tagName).lower() if not is_none(event.target.tagName) else ""
+        typing = tag in ("input", "textarea", "select")
+        ctrl = bool(event.ctrlKey or event.metaKey)
+        if ctrl and key.lower() == "z" and not typing:
+            event.preventDefault()
+            self.redo() if event.shiftKey else self.undo()
+            return
+        if ctrl and key.lower() == "y" and not typing:
+            event.preventDefault()
+            self.redo()
+            return
+        if key == "Escape":
+            self.cancel()
+            return
+        if typing or ctrl or event.altKey:
+            return
+        if self.dialog is not None:
+            return
+        if key == "?":
+            self.dialog = ("help",)
+            self.render()
+        elif key in ("n", "N") and self.mode == "play":
+            menu_next = next((i for i, o in enumerate(self.options) if o.key == "next" and o.allowed), None)
+            if menu_next is not None:
+                event.preventDefault()
+                self.choose(menu_next)
+        elif key.isdigit() and key != "0" and self.mode == "play":
+            n = int(key)
+            count = 0
+            for i, o in enumerate(self.options):
+                if o.allowed and o.key != "next":
+                    count += 1
+                    if count == n:
+                        event.preventDefault()
+                        if self.pending is not None and self.pending[1].choices and n <= len(self.pending[1].choices):
+                            self.answer(n - 1)
+                        else:
+                            self.choose(i)
+                        return
+        elif key.startswith("Arrow") or key in ("Enter", " "):
+            if str(event.target.id) == "field-slot" or event.target.closest("#field-slot"):
+                result = field_view(self.session.ruleset.field_view).key(self.field_context(), key)
+                if result is not None:
+                    event.preventDefault()
+                    self.apply_field(result)
+
+    @guarded
+    def on_pointer(self, event) -> None:
+        view = field_view(self.session.ruleset.field_view)
+        handler = getattr(view, "pointer", None)
+        if handler is None:
+            return
+        result = handler(self.field_context(), event)
+        if result is not None:
+            self.apply_field(result)
+
+    def on_dragstart(self, event) -> None:
+        row = event.target.closest("[data-id]")
+        if not is_none(row):
+            event.dataTransfer.setData("text/plain", str(row.dataset.id))
+
+    def on_dragover(self, event) -> None:
+        event.preventDefault()
+
+    @guarded
+    def on_drop(self, event) -> None:
+        event.preventDefault()
+        moved = str(event.dataTransfer.getData("text/plain"))
+        row = event.target.closest("[data-id]")
+        if is_none(row) or not moved:
+            return
+        self.reorder(moved, str(row.dataset.id))
+
+    async def _read_file(self, file) -> None:
+        text = await file.text()
+        self.open_text(str(text), str(file.name))
+
+    def on_file(self, event) -> None:
+        files = event.target.files
+        if files.length:
+            from pyscript.ffi import create_proxy as _cp  # noqa: F401 (keeps the coroutine alive)
+            import asyncio
+            asyncio.ensure_future(self._read_file(files.item(0)))
+        event.target.value = ""
+
+    # --- dispatch -------------------------------------------------------------
+    def dispatch(self, name: str, arg: str, target) -> None:
+        s = self.session
+        if name == "undo":
+            self.undo()
+        elif name == "redo":
+            self.redo()
+        elif name == "mode":
+            self.set_mode(arg)
+        elif name == "save":
+            self.save_file()
+        elif name == "open":
+            self.el("file-input").click()
+        elif name == "share":
+            url = str(window.location.href).split("#")[0] + "#" + storage.encode_link(s)
+            self.dialog = ("share", url, False)
+            self.render()
+        elif name == "copy-share" and self.dialog and self.dialog[0] == "share":
+            self.copy(self.dialog[1])
+        elif name == "help":
+            self.dialog = ("help",)
+            self.render()
+        elif name == "rule":
+            self.dialog = ("rule", arg)
+            self.render()
+        elif name in ("cancel", "dismiss"):
+            if name == "dismiss":
+                self.notice = ("", "info")
+                self.render()
+            else:
+                self.cancel()
+        elif name == "export-log":
+            self.download(log_text(s), f"{safe_name(s.encounter.name)}-log.txt", "text/plain")
+        elif name in ("select", "token"):
+            self.select(arg)
+        elif name == "opt":
+            self.choose(int(arg))
+        elif name == "allow":
+            o = self.options[int(arg)]
+            self.act(Allow(o.command))
+        elif name == "choose":
+            self.answer(int(arg))
+        elif name in ("reorder-up", "reorder-down"):
+            self.reorder_step(arg, -1 if name == "reorder-up" else 1)
+        elif name == "uncond":
+            cid, _, i = arg.partition(":")
+            cond = s.state.get(cid).conditions[int(i)]
+            self.act(SetCondition(cid, cond, False))
+        elif name == "tab":
+            self.tab = arg
+            self.render()
+        elif name == "restart":
+            self.restart_with_draft()
+        elif name in ("add", "add-side", "remove-side", "add-attack", "remove-attack", "duplicate", "remove",
+                      "edit-table"):
+            self.editor_action(name, arg, target)
+        else:
+            result = field_view(s.ruleset.field_view).act(self.field_context(), name, arg)
+            if result is not None:
+                self.apply_field(result)
+
+    def dispatch_form(self, name: str, arg: str, values: dict[str, str], op: str, form) -> None:
+        s = self.session
+        if name == "roll":
+            expr = values.get("expr", "").strip()
+            self.act(FreeRoll(expr), on_fail_keep=True)
+        elif name == "hp-form":
+            cid = str(form.dataset.id)
+            if op == "sethp":
+                hp = parse_int(values.get("hp", ""), "HP")
+                if hp is not None:
+                    self.act(SetHp(cid, hp))
+            else:
+                amount = parse_int(values.get("damage", ""), "damage")
+                if amount is not None:
+                    if amount < 0:
+                        self.notify("Damage must be zero or more.", "error")
+                        self.render()
+                    else:
+                        self.act(Damage(cid, amount))
+        elif name == "cond-form":
+            cond = values.get("condition", "").strip()
+            if cond:
+                self.act(SetCondition(str(form.dataset.id), cond[:40], True))
+        elif name == "need-submit" and self.pending:
+            index, option = self.pending
+            need = next((n for n in option.needs if n.startswith(("number:", "text:"))), "")
+            kind, _, fname = need.partition(":")
+            raw = values.get("value", "").strip()
+            if kind == "number":
+                val = parse_int(raw, fname)
+                if val is None:
+                    self.render()
+                    return
+            else:
+                val = raw
+            self.fill_pending({fname: val})
+        elif name == "faces" and self.dialog and self.dialog[0] == "dice":
+            _, need, cmd, faces = self.dialog
+            typed = []
+            for i in range(need.count):
+                v = parse_int(values.get(f"f{i}", ""), "face")
+                if v is None or not 1 <= v <= need.sides:
+                    self.notify(f"Each face must be a number from 1 to {need.sides}.", "error")
+                    self.render()
+                    return
+                typed.append(v)
+            self.dialog = None
+            self.act(cmd, faces=list(faces) + typed)
+
+    # --- acting ----------------------------------------------------------------
+    def act(self, cmd, faces: list[int] | None = None, on_fail_keep: bool = False) -> bool:
+        s = self.session
+        dice = ScriptedDice(faces or []) if s.physical_dice else None
+        try:
+            step = s.act(cmd, dice)
+        except IllegalCommand as exc:
+            self.notify(exc.illegal.detail, "error")
+            self.render()
+            return False
+        except NeedDice as need:
+            self.dialog = ("dice", need, cmd, list(faces or []))
+            self.render()
+            return False
+        except (BadFace, DiceError) as exc:
+            self.notify(str(exc), "error")
+            self.render()
+            return False
+        self.timeline.append("step")
+        self.redo_timeline.clear()
+        self.pending = None
+        self.field_ui.pop("path", None)
+        if isinstance(cmd, FreeRoll):
+            self.last_roll = step.events[0].text if step.events else ""
+        else:
+            self.notice = ("", "info")
+        self.autosave()
+        self.follow()
+        self.render()
+        return True
+
+    def choose(self, index: int) -> None:
+        if index >= len(self.options):
+            return
+        o = self.options[index]
+        if not o.allowed:
+            self.notify(o.why or "Not allowed now.", "error")
+            self.render()
+            return
+        if o.choices or o.needs:
+            self.pending = (index, o)
+            self.render()
+            return
+        self.act(o.command)
+
+    def answer(self, choice_index: int) -> None:
+        if self.pending is None:
+            return
+        index, o = self.pending
+        choice = o.choices[choice_index]
+        cmd = replace(o.command, **choice.values)
+        if o.needs:
+            self.pending = (index, replace(o, command=cmd, choices=()))
+            self.render()
+            return
+        self.act(cmd)
+
+    def fill_pending(self, values: dict[str, Any]) -> None:
+        if self.pending is None:
+            return
+        index, o = self.pending
+        cmd = replace(o.command, **values)
+        remaining = tuple(n for n in o.needs if n.split(":")[-1] not in values)
+        if remaining:
+            self.pending = (index, replace(o, command=cmd, needs=remaining))
+            self.render()
+            return
+        self.act(cmd)
+
+    def apply_field(self, result: FieldAction) -> None:
+        if result.message:
+            self.notify(result.message, "info")
+        if result.select is not None:
+            self.select(result.select)
+            return
+        if result.fill is not None:
+            self.fill_pending(result.fill)
+            return
+        if result.command is not None:
+            self.act(result.command)
+            return
+        self.render()
+
+    def cancel(self) -> None:
+        if self.dialog is not None:
+            self.dialog = None
+        elif self.pending is not None:
+            self.pending = None
+            self.field_ui.pop("path", None)
+        self.render()
+
+    def select(self, cid: str) -> None:
+        if not self.session.state.has(cid):
+            return
+        self.selected = cid
+        self.follow_turn = cid in self.session.current()
+        self.pending = None
+        if self.tab == "field" and self.is_phone():
+            pass
+        self.render()
+
+    def follow(self) -> None:
+        """Keep the current actor selected while the referee follows the turn."""
+        current = self.session.current()
+        if current and (self.follow_turn or self.selected is None or self.selected not in current):
+            if self.follow_turn or self.selected is None:
+                self.selected = current[0]
+        if self.selected is not None and not self.session.state.has(self.selected):
+            self.selected = current[0] if current else None
+
+    def reorder(self, moved: str, before: str) -> None:
+        view = system_view(self.session.encounter.system)
+        make = getattr(view, "reorder", None)
+        if make is None:
+            return
+        cmd = make(self.session.state, moved, before)
+        if cmd is not None:
+            self.act(cmd)
+
+    def reorder_step(self, cid: str, delta: int) -> None:
+        rows = [r.id for r in self.panel().order if r.kind == "combatant"]
+        if cid not in rows:
+            return
+        i = rows.index(cid)
+        j = i + delta
+        if not 0 <= j < len(rows):
+            return
+        view = system_view(self.session.encounter.system)
+        make = getattr(view, "reorder", None)
+        if make is None:
+            return
+        cmd = make(self.session.state, cid, rows[j] if delta < 0 else (rows[j + 1] if j + 1 < len(rows) else ""))
+        if cmd is not None:
+            self.act(cmd)
+
+    # --- history -------------------------------------------------------------
+    def undo(self) -> None:
+        if not self.timeline:
+            return
+        token = self.timeline.pop()
+        if token == "step":
+            self.session.undo()
+            self.redo_timeline.append("step")
+        else:
+            current = storage.dumps(self.session)
+            self.session = storage.loads(token[1]).session
+            self.redo_timeline.append(("setup", current))
+            self.draft = None
+        self.pending = None
+        self.autosave()
+        self.follow()
+        self.render()
+
+    def redo(self) -> None:
+        if not self.redo_timeline:
+            return
+        token = self.redo_timeline.pop()
+        if token == "step":
+            self.session.redo()
+            self.timeline.append("step")
+        else:
+            current = storage.dumps(self.session)
+            self.session = storage.loads(token[1]).session
+            self.timeline.append(("setup", current))
+            self.draft = None
+        self.autosave()
+        self.follow()
+        self.render()
+
+    def replace_session(self, new: Session, message: str = "") -> None:
+        """Adopt another encounter; undo brings the previous one back."""
+        self.timeline.append(("setup", storage.dumps(self.session)))
+        self.redo_timeline.clear()
+        self.session = new
+        self.selected = None
+        self.follow_turn = True
+        self.pending = None
+        self.draft = None
+        self.autosave()
+        self.follow()
+        if message:
+            self.notify(message, "ok")
+        self.render()
+
+    # --- files, links, storage --------------------------------------------------
+    def autosave(self) -> None:
+        try:
+            window.localStorage.setItem(AUTOSAVE_KEY, storage.dumps(self.session))
+        except Exception as exc:  # storage full or disabled: say so, keep playing
+            self.notify(f"Autosave failed ({exc}); use Save to keep this encounter.", "error")
+
+    def open_text(self, text: str, name: str) -> None:
+        try:
+            loaded = storage.loads(text)
+        except storage.LoadError as exc:
+            shown = "; ".join(exc.problems[:6]) + (f" (and {len(exc.problems) - 6} more)"
+                                                    if len(exc.problems) > 6 else "")
+            self.notify(f"{name} was not opened: {shown}. The current encounter is unchanged.", "error")
+            self.render()
+            return
+        self.replace_session(loaded.session, f"Opened {name}.")
+
+    def save_file(self) -> None:
+        self.download(storage.dumps(self.session, indent=1), f"{safe_name(self.session.encounter.name)}.fray.json",
+                      "application/json")
+
+    def download(self, text: str, filename: str, mime: str) -> None:
+        blob = window.Blob.new([text], to_js({"type": mime}, dict_converter=window.Object.fromEntries))
+        url = window.URL.createObjectURL(blob)
+        a = document.createElement("a")
+        a.href = url
+        a.download = filename
+        document.body.appendChild(a)
+        a.click()
+        a.remove()
+        window.setTimeout(create_proxy(lambda: window.URL.revokeObjectURL(url)), 5000)
+
+    def copy(self, text: str) -> None:
+        def done(*_):
+            self.dialog = ("share", text, True)
+            self.render()
+
+        try:
+            window.navigator.clipboard.writeText(text).then(create_proxy(done), create_proxy(lambda *_: None))
+        except Exception:
+            pass
+
+    # --- the editor -------------------------------------------------------------
+    def set_mode(self, mode: str) -> None:
+        self.mode = mode
+        if mode == "setup":
+            self.draft = storage.encounter_to_json(self.session.encounter)
+            self.problems = []
+            self.restart_offer = None
+        self.pending = None
+        self.render()
+
+    def edit(self, change) -> None:
+        base = self.draft if self.draft is not None else storage.encounter_to_json(self.session.encounter)
+        try:
+            doc = change(base)
+        except editor.EditError as exc:
+            self.problems = [str(exc)]
+            self.render()
+            return
+        self.apply_setup(doc)
+
+    def edit_field(self, path: str, kind: str, raw: str) -> None:
+        try:
+            value = editor.convert(kind, raw)
+        except editor.EditError as exc:
+            self.problems = [f"{path.replace('/', '.')}: {exc}"]
+            self.render()
+            return
+        self.edit(lambda d: editor.set_path(d, path, value))
+
+    def toggle_ally(self, side_index: int, other: str, on: bool) -> None:
+        def change(d):
+            allies = [a for a in d["sides"][side_index]["allies"] if a != other]
+            if on:
+                allies.append(other)
+            return editor.set_path(d, f"sides/{side_index}/allies", allies)
+        self.edit(change)
+
+    def editor_action(self, name: str, arg: str, target) -> None:
+        if name == "add":
+            sel = document.querySelector("[data-role=add-side-choice]")
+            side = str(sel.value) if not is_none(sel) else self.session.encounter.sides[0].id
+            self.edit(lambda d: editor.add_combatant(d, arg, side))
+        elif name == "add-side":
+            self.edit(editor.add_side)
+        elif name == "remove-side":
+            self.edit(lambda d: editor.remove_side(d, int(arg)))
+        elif name == "add-attack":
+            self.edit(lambda d: editor.add_attack(d, int(arg)))
+        elif name == "remove-attack":
+            i, _, j = arg.partition(":")
+            self.edit(lambda d: editor.remove_attack(d, int(i), int(j)))
+        elif name == "duplicate":
+            self.edit(lambda d: editor.duplicate(d, int(arg)))
+        elif name == "remove":
+            self.edit(lambda d: editor.remove(d, int(arg)))
+        elif name == "edit-table":
+            self.notify("Edit this table in a saved file (settings." + arg + ") and open it again.", "info")
+            self.render()
+
+    def apply_setup(self, doc: dict[str, Any]) -> None:
+        problems: list[str] = []
+        enc, ruleset = storage.encounter_from_json(doc, problems)
+        self.draft = doc
+        self.restart_offer = None
+        if problems or enc is None:
+            self.problems = problems or ["encounter: not valid"]
+            self.render()
+            return
+        s = self.session
+        recorded = [(st.command, st.dice) for st in s.steps]
+        redo = [(st.command, st.dice) for st in reversed(s.redo_stack)]
+        try:
+            new = Session.replay(enc, recorded, redo, ruleset=ruleset)
+        except (ReplayError, Exception) as exc:
+            self.problems = [f"The fight's {len(recorded)} steps do not fit this setup ({exc})."]
+            self.restart_offer = doc
+            self.render()
+            return
+        new.physical_dice = s.physical_dice
+        self.problems = []
+        self.timeline.append(("setup", storage.dumps(s)))
+        self.redo_timeline.clear()
+        self.session = new
+        self.autosave()
+        self.follow()
+        self.render()
+
+    def restart_with_draft(self) -> None:
+        if self.restart_offer is None:
+            return
+        problems: list[str] = []
+        enc, ruleset = storage.encounter_from_json(self.restart_offer, problems)
+        if enc is None:
+            return
+        new = Session(enc, ruleset)
+        new.physical_dice = self.session.physical_dice
+        self.restart_offer = None
+        self.problems = []
+        self.replace_session(new, "The fight restarts with the new setup (Undo brings the old one back).")
+        self.mode = "setup"
+        self.draft = storage.encounter_to_json(new.encounter)
+        self.render()
+
+    # --- drawing ------------------------------------------------------------------
+    def notify(self, text: str, tone: str = "info") -> None:
+        self.notice = (text, tone)
+
+    def is_phone(self) -> bool:
+        return int(window.innerWidth) < 760
+
+    def panel(self):
+        return system_view(self.session.encounter.system).panel(self.session.state)
+
+    def field_context(self) -> FieldContext:
+        s = self.session
+        return FieldContext(state=s.state, ruleset=s.ruleset, panel=self.panel(), selected=self.selected,
+                            current=s.current(), pending=self.pending[1] if self.pending else None,
+                            cursor=self.cursor, ui=self.field_ui)
+
+    def set_html(self, slot: str, markup: str) -> None:
+        if self._html.get(slot) != markup:
+            self.el(slot).innerHTML = markup
+            self._html[slot] = markup
+
+    def render(self) -> None:
+        s = self.session
+        state = s.state
+        if self.selected is None:
+            self.follow()
+        panel = system_view(s.encounter.system).panel(state)
+        sides = {sd.id: sd for sd in state.sides}
+        enc = s.encounter
+        title = titles().get(enc.system, enc.system)
+        if enc.profile:
+            title += f" · {enc.profile}"
+        self.set_html("header-slot", panels.header(panels.HeaderModel(
+            enc.name, title, panel.status, bool(self.timeline), bool(self.redo_timeline), state.outcome,
+            self.mode, "physical" if s.physical_dice else "app")))
+        text, tone = self.notice
+        self.set_html("notice-slot", panels.notice(text, tone))
+        layout = self.el("layout")
+        layout.dataset.tab = self.tab
+        layout.dataset.mode = self.mode
+        layout.dataset.view = s.ruleset.field_view
+        if self.mode == "setup":
+            doc = self.draft if self.draft is not None else storage.encounter_to_json(enc)
+            ruleset = s.ruleset
+            if doc.get("system") in SYSTEMS:
+                from ..rules import get as get_ruleset
+                ruleset = get_ruleset(doc["system"])
+            restart = ""
+            if self.restart_offer is not None:
+                restart = panels.h("button", {"type": "button", "data-action": "restart",
+                                              "data-testid": "restart"}, "Restart the fight with this setup")
+            self.set_html("editor-slot", Markup(editor.render(doc, ruleset, self.problems, len(s.steps)) + restart))
+        else:
+            self._html.pop("editor-slot", None)
+            self.el("editor-slot").innerHTML = ""
+        self.set_html("order-slot", panels.order(panel, sides, self.selected))
+        self.options = s.ruleset.options(state, self.selected) if self.selected else []
+        menu = action_menu(s.ruleset, state, self.selected, panel, self.options)
+        ask = None
+        if self.pending is not None:
+            index, o = self.pending
+            need = o.needs[0] if o.needs else ""
+            ask = panels.AskModel(index, o.question or o.label, tuple((c.label, c.detail) for c in o.choices),
+                                  need, need_label(need))
+        referee = ""
+        if self.selected and state.has(self.selected):
+            c = state.get(self.selected)
+            referee = panels.referee_tools(c.name, c.id, c.hp, c.max_hp, c.conditions)
+        self.set_html("actions-slot", panels.actions(menu, ask, referee))
+        self.set_html("dice-slot", panels.dice_panel("physical" if s.physical_dice else "app", self.last_roll))
+        lines = log_lines(s, LOG_LIMIT)
+        total = sum(len(st.events) for st in s.steps)
+        self.set_html("log-slot", panels.log_panel(lines, total))
+        self.set_html("field-slot", field_view(s.ruleset.field_view).render(self.field_context()))
+        self.set_html("tabs-slot", panels.tabs(self.tab))
+        self.set_html("dialog-slot", self.dialog_html())
+        document.title = f"Fray · {enc.name}"
+
+    def dialog_html(self) -> str:
+        d = self.dialog
+        if d is None:
+            return ""
+        if d[0] == "help":
+            return panels.help_dialog()
+        if d[0] == "share":
+            return panels.share_dialog(d[1], d[2])
+        if d[0] == "rule":
+            return panels.rule_popover(d[1], catalogue.text(d[1]))
+        if d[0] == "dice":
+            need = d[1]
+            return panels.dice_entry(need.purpose or need.expr, need.count, need.sides)
+        return ""
+
+
+def need_label(need: str) -> str:
+    kind = need.split(":")[0]
+    return {
+        "path": "Choose the destination on the map (the path shows where attacks of opportunity would fire).",
+        "square": "Choose a square on the map.",
+        "band": "Choose a zone in the field.",
+        "target": "Choose a target in the field.",
+    }.get(kind, need.split(":")[-1].replace("_", " ").capitalize())
+
+
+def parse_int(raw: str, what: str) -> int | None:
+    try:
+        return int(raw.strip())
+    except (ValueError, AttributeError):
+        return None
+
+
+def safe_name(name: str) -> str:
+    out = "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in name.strip())[:60].strip("-")
+    return out or "encounter"
+
+
+_app: App | None = None
 
 
 def start() -> None:
-    root = document.documentElement
-    document.getElementById("app").hidden = False
-    document.getElementById("boot").hidden = True
-    root.dataset.ready = "true"
-    window.performance.mark("fray-ready")
+    global _app
+    _app = App()
+    _app.boot()

@@ -1,0 +1,332 @@
+"""The encounter editor: a draft of the encounter JSON, its form, and edits.
+
+The draft is the save-file form of the setup; every edit is a (path, value)
+pair applied to a copy and validated by `storage.encounter_from_json` before
+the app adopts it, so the editor can never build an encounter a file could
+not hold. Pure (no browser imports).
+"""
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .. import presets
+from ..engine.model import ATTACK_KINDS, QUALITIES
+from ..engine.ruleset import Ruleset, Setting, StatSpec
+from ..engine.storage import SHAPES
+from ..rules import SYSTEMS
+from .html import Markup, h, with_rules
+
+SYSTEM_CHOICES = (("olog", "", "OLOG"), ("ose", "loose", "OSE loose"), ("ose", "detailed", "OSE detailed"),
+                  ("ogre", "", "Ogre"))
+
+
+class EditError(ValueError):
+    """An edit that cannot be applied (bad path or value); the message says why."""
+
+
+def parse_path(path: str) -> list[str | int]:
+    out: list[str | int] = []
+    for part in path.split("/"):
+        out.append(int(part) if part.isdigit() else part)
+    return out
+
+
+def set_path(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A copy of doc with the value at path ("combatants/2/hp") replaced."""
+    new = copy.deepcopy(doc)
+    parts = parse_path(path)
+    node: Any = new
+    for p in parts[:-1]:
+        try:
+            node = node[p]
+        except (KeyError, IndexError, TypeError):
+            raise EditError(f"{path}: no such field") from None
+    last = parts[-1]
+    try:
+        if isinstance(node, list) and isinstance(last, int) and last == len(node):
+            node.append(value)
+        else:
+            node[last] = value
+    except (IndexError, TypeError):
+        raise EditError(f"{path}: no such field") from None
+    return new
+
+
+def convert(kind: str, raw: str) -> Any:
+    """Form text to the JSON value of a field kind."""
+    raw = raw.strip()
+    if kind == "int":
+        if raw in ("", "-"):
+            raise EditError("a number is needed")
+        try:
+            return int(raw)
+        except ValueError:
+            raise EditError(f'"{raw}" is not a whole number') from None
+    if kind == "intornull":
+        if raw == "":
+            return None
+        return convert("int", raw)
+    if kind == "bool":
+        return raw in ("true", "on", "1", "yes")
+    if kind == "list":
+        return [p.strip() for p in raw.split(",") if p.strip()]
+    if kind == "square":
+        if raw == "":
+            return None
+        try:
+            x, y = (int(p) for p in raw.replace(" ", "").split(","))
+        except ValueError:
+            raise EditError(f'"{raw}" is not a square like 3,4') from None
+        return [x, y]
+    return raw
+
+
+def add_combatant(doc: dict[str, Any], preset_name: str, side: str) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    ids = {c["id"] for c in new["combatants"]}
+    cid = presets.next_id(ids, presets.PRESETS[preset_name]["name"])
+    c = presets.preset(preset_name, cid, side)
+    same = sum(1 for o in new["combatants"] if o["name"].startswith(c["name"]))
+    if same:
+        c["name"] = f"{c['name']} {same + 1}"
+    c["band"] = 0
+    c["square"] = free_square(new)
+    new["combatants"].append(c)
+    return new
+
+
+def free_square(doc: dict[str, Any]) -> list[int] | None:
+    m = doc.get("map", {})
+    w, hgt = m.get("width", 24), m.get("height", 16)
+    taken = {tuple(c["square"]) for c in doc["combatants"] if c.get("square")}
+    walls = {tuple(s) for s in m.get("walls", [])}
+    for y in range(hgt):
+        for x in range(w):
+            if (x, y) not in taken and (x, y) not in walls:
+                return [x, y]
+    return None
+
+
+def duplicate(doc: dict[str, Any], index: int) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    src = copy.deepcopy(new["combatants"][index])
+    ids = {c["id"] for c in new["combatants"]}
+    src["id"] = presets.next_id(ids, src["name"])
+    src["name"] = src["name"] + " (copy)"
+    src["square"] = free_square(new)
+    new["combatants"].insert(index + 1, src)
+    return new
+
+
+def remove(doc: dict[str, Any], index: int) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    del new["combatants"][index]
+    return new
+
+
+def add_side(doc: dict[str, Any]) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    n = len(new["sides"])
+    colour, shape = presets.SIDE_STYLES[n % len(presets.SIDE_STYLES)]
+    ids = {s["id"] for s in new["sides"]}
+    sid = presets.next_id(ids, "side")
+    new["sides"].append({"id": sid, "name": f"Side {n + 1}", "colour": colour, "shape": shape, "allies": [],
+                         "morale": None, "is_player": False})
+    return new
+
+
+def remove_side(doc: dict[str, Any], index: int) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    sid = new["sides"][index]["id"]
+    if len(new["sides"]) <= 1:
+        raise EditError("An encounter needs at least one side")
+    if any(c["side"] == sid for c in new["combatants"]):
+        raise EditError("Move or remove this side's combatants first")
+    del new["sides"][index]
+    for s in new["sides"]:
+        s["allies"] = [a for a in s["allies"] if a != sid]
+    return new
+
+
+def add_attack(doc: dict[str, Any], index: int) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    new["combatants"][index].setdefault("attacks", []).append(
+        {"name": "Attack", "damage": "1d6", "to_hit": 0, "kind": "melee", "reach": 5, "count": 1,
+         "qualities": [], "item": ""})
+    return new
+
+
+def remove_attack(doc: dict[str, Any], index: int, attack: int) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    del new["combatants"][index]["attacks"][attack]
+    return new
+
+
+def change_system(doc: dict[str, Any], system: str, profile: str) -> dict[str, Any]:
+    new = copy.deepcopy(doc)
+    if system not in SYSTEMS:
+        raise EditError(f"{system!r} is not a system")
+    if new["system"] != system:
+        new["settings"] = {}
+    new["system"] = system
+    new["profile"] = profile
+    return new
+
+
+# --- drawing -------------------------------------------------------------------
+
+def field(label: str, path: str, value: Any, kind: str = "text", *, testid: str = "", **attrs: Any) -> Markup:
+    input_attrs: dict[str, Any] = {"name": path, "data-path": path, "data-kind": kind,
+                                   "data-testid": testid or None, "aria-label": label}
+    if kind == "bool":
+        input_attrs.update(type="checkbox", checked=bool(value))
+    elif kind in ("int", "intornull"):
+        input_attrs.update(type="number", value="" if value is None else str(value), inputmode="numeric")
+    elif kind == "list":
+        input_attrs.update(type="text", value=", ".join(str(v) for v in (value or ())))
+    elif kind == "square":
+        input_attrs.update(type="text", value="" if not value else f"{value[0]},{value[1]}", size="5")
+    else:
+        input_attrs.update(type="text", value="" if value is None else str(value))
+    input_attrs.update(attrs)
+    return h("label", {"class_": f"f f-{kind}"}, h("span", None, label), h("input", input_attrs))
+
+
+def select(label: str, path: str, value: Any, choices: list[tuple[str, str]], testid: str = "") -> Markup:
+    return h("label", {"class_": "f"}, h("span", None, label),
+             h("select", {"data-path": path, "data-kind": "text", "data-testid": testid or None, "aria-label": label},
+               [h("option", {"value": v, "selected": v == value}, text) for v, text in choices]))
+
+
+def setting_field(s: Setting, value: Any) -> Markup:
+    path = f"settings/{s.key}"
+    label = s.label
+    if s.kind == "bool":
+        el = field(label, path, value, "bool")
+    elif s.kind == "int":
+        el = field(label, path, value, "int", min=s.minimum, max=s.maximum)
+    elif s.kind == "choice":
+        el = select(label, path, value, [(c, c) for c in s.choices])
+    elif s.kind == "table":
+        return h("div", {"class_": "setting table-setting"},
+                 h("span", None, label, " ", with_rules(s.rule) if s.rule else ""),
+                 h("button", {"type": "button", "data-action": f"edit-table:{s.key}", "class_": "small"},
+                   "Edit table…"))
+    else:
+        el = field(label, path, value, "text")
+    return h("div", {"class_": "setting"}, el, with_rules(s.rule) if s.rule else "",
+             h("small", None, s.help) if s.help else "")
+
+
+def stat_field(i: int, spec: StatSpec, value: Any) -> Markup:
+    path = f"combatants/{i}/stats/{spec.key}"
+    kind = {"int": "int", "bool": "bool", "list": "list"}.get(spec.kind, "text")
+    return field(spec.label, path, value if value is not None else spec.default, kind)
+
+
+def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int) -> Markup:
+    system_value = f"{doc['system']}:{doc.get('profile', '')}"
+    sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
+                   h("select", {"data-action": "system", "data-testid": "system-select", "aria-label": "System"},
+                     [h("option", {"value": f"{s}:{p}", "selected": f"{s}:{p}" == system_value}, label)
+                      for s, p, label in SYSTEM_CHOICES]))
+    head = h("div", {"class_": "ed-head"},
+             field("Encounter name", "name", doc.get("name", ""), testid="enc-name", maxlength="80"),
+             sys_select,
+             field("Dice seed", "seed", doc.get("seed", 1), "int", min="0"),
+             field("Zones (OLOG)", "bands", doc.get("bands", 6), "int", min="1", max="50")
+             if ruleset.field_view == "bands" else "",
+             field("Map width", "map/width", doc["map"]["width"], "int", min="4", max="200")
+             if ruleset.field_view == "grid" else "",
+             field("Map height", "map/height", doc["map"]["height"], "int", min="4", max="200")
+             if ruleset.field_view == "grid" else "")
+    warn = h("p", {"class_": "hint tone-warn"},
+             f"The fight has {steps} steps: a change replays them on the new setup.") if steps else ""
+    probs = h("ul", {"class_": "problems", "role": "alert", "data-testid": "editor-problems"},
+              [h("li", None, p) for p in problems]) if problems else ""
+    settings = ruleset.settings()
+    sets = h("details", {"class_": "ed-settings", "open": False},
+             h("summary", None, f"Rules settings ({len(settings)})"),
+             [setting_field(s, doc.get("settings", {}).get(s.key, s.default)) for s in settings]) if settings else ""
+    sides = h("section", {"class_": "ed-sides"}, h("h3", None, "Sides"),
+              [side_row(i, s, doc["sides"]) for i, s in enumerate(doc["sides"])],
+              h("button", {"type": "button", "data-action": "add-side", "data-testid": "add-side"}, "Add a side"))
+    side_choices = [(s["id"], s["name"] or s["id"]) for s in doc["sides"]]
+    adders = h("div", {"class_": "ed-add"},
+               h("label", {"class_": "f"}, h("span", None, "Side"),
+                 h("select", {"data-role": "add-side-choice", "data-testid": "add-to-side", "aria-label": "Side"},
+                   [h("option", {"value": v}, t) for v, t in side_choices])),
+               [h("button", {"type": "button", "data-action": f"add:{name}", "data-testid": f"add-{name}"},
+                  f"+ {name}") for name in presets.PRESETS])
+    people = h("section", {"class_": "ed-combatants"},
+               h("h3", None, f"Combatants ({len(doc['combatants'])})"), adders,
+               [combatant_form(i, c, side_choices, ruleset) for i, c in enumerate(doc["combatants"])])
+    return h("div", {"class_": "editor", "data-testid": "editor"}, h("h2", None, "Encounter setup"),
+             warn, probs, head, sets, sides, people)
+
+
+def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:
+    p = f"sides/{i}"
+    others = [o for o in sides if o["id"] != s["id"]]
+    allies = [h("label", {"class_": "chk"},
+                h("input", {"type": "checkbox", "data-action": f"ally:{i}:{o['id']}", "checked": o["id"] in s["allies"],
+                            "aria-label": f"{s['name']} allied with {o['name']}"}), f" allied with {o['name']}")
+              for o in others]
+    return h("div", {"class_": "side-row", "data-testid": f"side-row-{i}"},
+             h("span", {"class_": "swatch", "style": f"color:{s['colour']}", "aria-hidden": "true"}, "●"),
+             field("Side name", f"{p}/name", s["name"], maxlength="60"),
+             field("Colour", f"{p}/colour", s["colour"], type="color"),
+             select("Token shape", f"{p}/shape", s["shape"], [(x, x) for x in SHAPES]),
+             field("Morale (2-12, empty: none)", f"{p}/morale", s.get("morale"), "intornull", min="2", max="12"),
+             field("Player side", f"{p}/is_player", s.get("is_player", False), "bool"),
+             allies,
+             h("button", {"type": "button", "data-action": f"remove-side:{i}", "class_": "small danger"},
+               "Remove side"))
+
+
+def combatant_form(i: int, c: dict[str, Any], side_choices: list[tuple[str, str]], ruleset: Ruleset) -> Markup:
+    p = f"combatants/{i}"
+    stats = c.get("stats", {})
+    attacks = [attack_row(i, j, a) for j, a in enumerate(c.get("attacks", []))]
+    spatial = []
+    if ruleset.field_view == "bands":
+        spatial.append(field("Zone (0 = first)", f"{p}/band", c.get("band"), "intornull", min="0"))
+    if ruleset.field_view == "grid":
+        spatial.append(field("Square x,y", f"{p}/square", c.get("square"), "square"))
+    return h("details", {"class_": "cb", "data-testid": f"cb-{i}"},
+             h("summary", None, h("span", {"class_": "cb-name"}, c.get("name", "")),
+               h("span", {"class_": "muted"}, f" {c.get('hp')}/{c.get('max_hp')} HP · AC {c.get('ac')}")),
+             h("div", {"class_": "cb-grid"},
+               field("Name", f"{p}/name", c.get("name", ""), testid=f"cb-name-{i}", maxlength="80"),
+               select("Side", f"{p}/side", c.get("side"), side_choices),
+               field("HP", f"{p}/hp", c.get("hp"), "int", testid=f"cb-hp-{i}"),
+               field("Max HP", f"{p}/max_hp", c.get("max_hp"), "int", min="1"),
+               field("AC", f"{p}/ac", c.get("ac"), "int"),
+               field("In hands", f"{p}/hands", c.get("hands", []), "list"),
+               field("Inventory (top first)", f"{p}/inventory", c.get("inventory", []), "list"),
+               *spatial,
+               *[stat_field(i, s, stats.get(s.key)) for s in ruleset.stats()],
+               field("Notes", f"{p}/notes", c.get("notes", ""), maxlength="2000")),
+             h("div", {"class_": "attacks"}, h("h4", None, "Attacks"), attacks,
+               h("button", {"type": "button", "data-action": f"add-attack:{i}", "class_": "small"}, "Add attack")),
+             h("div", {"class_": "row"},
+               h("button", {"type": "button", "data-action": f"duplicate:{i}", "data-testid": f"dup-{i}"},
+                 "Duplicate"),
+               h("button", {"type": "button", "data-action": f"remove:{i}", "class_": "danger",
+                            "data-testid": f"remove-{i}"}, "Remove")))
+
+
+def attack_row(i: int, j: int, a: dict[str, Any]) -> Markup:
+    p = f"combatants/{i}/attacks/{j}"
+    return h("div", {"class_": "attack-row"},
+             field("Attack", f"{p}/name", a.get("name", ""), maxlength="60"),
+             field("Damage", f"{p}/damage", a.get("damage", "1d6"), size="6", maxlength="40"),
+             field("To hit", f"{p}/to_hit", a.get("to_hit", 0), "int"),
+             select("Kind", f"{p}/kind", a.get("kind", "melee"), [(k, k) for k in ATTACK_KINDS]),
+             field("Reach ft", f"{p}/reach", a.get("reach", 5), "int", step="5", min="0"),
+             field("Per action", f"{p}/count", a.get("count", 1), "int", min="1", max="10"),
+             field(f"Qualities ({', '.join(QUALITIES)})", f"{p}/qualities", a.get("qualities", []), "list"),
+             field("Needs item in hand", f"{p}/item", a.get("item", ""), maxlength="80"),
+             h("button", {"type": "button", "data-action": f"remove-attack:{i}:{j}", "class_": "small danger",
+                          "aria-label": "Remove attack"}, "×"))

@@ -1,0 +1,322 @@
+"""The shell's panels as HTML strings: header, order, actions, dice, log, dialogs.
+
+Pure functions of view models (no browser imports). Every clickable thing
+carries `data-action`; the app listens once per panel and dispatches on it.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.model import Side
+from ..views.base import Badge, OrderRow, SystemPanel
+from ..views.common import ActionMenu, LogLine
+from .html import Markup, esc, h, join, with_rules
+
+SHAPE_GLYPH = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "hexagon": "⬢", "star": "★"}
+
+
+def side_mark(side: Side | None) -> Markup:
+    """A side's colour AND shape (colour is never alone, UI principle 6)."""
+    if side is None:
+        return Markup("")
+    return h("span", {"class_": "side-mark", "style": f"color:{side.colour}", "aria-hidden": "true",
+                      "title": side.name}, SHAPE_GLYPH.get(side.shape, "●"))
+
+
+def badge(b: Badge) -> Markup:
+    title = b.title or b.word
+    if b.rule and b.rule not in title:
+        title += f" ({b.rule})"
+    return h("span", {"class_": f"badge tone-{b.tone}", "title": title},
+             h("span", {"aria-hidden": "true"}, b.icon), " ", b.word)
+
+
+def hp_bar(hp: int, max_hp: int) -> Markup:
+    frac = 0 if max_hp <= 0 else max(0.0, min(1.0, hp / max_hp))
+    tone = "ok" if frac > 0.5 else "warn" if frac > 0.25 else "danger"
+    return h("span", {"class_": "hp", "title": f"{hp}/{max_hp} HP"},
+             h("span", {"class_": "hp-bar", "role": "img", "aria-label": f"{hp} of {max_hp} hit points"},
+               h("span", {"class_": f"hp-fill {tone}", "style": f"width:{frac * 100:.0f}%"})),
+             h("span", {"class_": "hp-num"}, f"{hp}/{max_hp}"))
+
+
+@dataclass(frozen=True)
+class HeaderModel:
+    name: str
+    system_title: str
+    status: str
+    can_undo: bool
+    can_redo: bool
+    outcome: str
+    mode: str  # "play" | "setup"
+    dice_mode: str
+
+
+def header(m: HeaderModel) -> Markup:
+    return h("header", {"class_": "topbar"},
+             h("div", {"class_": "brand"}, h("span", {"class_": "logo", "aria-hidden": "true"}, "⚔"), "Fray"),
+             h("div", {"class_": "title"},
+               h("span", {"class_": "enc-name", "data-testid": "encounter-name"}, m.name),
+               h("span", {"class_": "sys"}, m.system_title),
+               h("span", {"class_": "status", "data-testid": "status"}, m.status),
+               h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status"}, m.outcome)
+               if m.outcome else ""),
+             h("div", {"class_": "tools", "role": "toolbar", "aria-label": "Encounter"},
+               h("button", {"type": "button", "data-action": "undo", "data-testid": "undo",
+                            "disabled": not m.can_undo, "title": "Undo (Ctrl+Z)", "aria-label": "Undo"}, "↶",
+                 h("span", {"class_": "lbl"}, " Undo")),
+               h("button", {"type": "button", "data-action": "redo", "data-testid": "redo",
+                            "disabled": not m.can_redo, "title": "Redo (Ctrl+Shift+Z)", "aria-label": "Redo"}, "↷",
+                 h("span", {"class_": "lbl"}, " Redo")),
+               h("button", {"type": "button", "data-action": "mode:setup" if m.mode == "play" else "mode:play",
+                            "data-testid": "toggle-setup", "aria-pressed": "true" if m.mode == "setup" else "false"},
+                 "Setup" if m.mode == "play" else "Back to the fight"),
+               h("button", {"type": "button", "data-action": "save", "data-testid": "save"}, "Save"),
+               h("button", {"type": "button", "data-action": "open", "data-testid": "open"}, "Open"),
+               h("button", {"type": "button", "data-action": "share", "data-testid": "share"}, "Share"),
+               h("button", {"type": "button", "data-action": "help", "data-testid": "help",
+                            "aria-label": "Keyboard shortcuts", "title": "Shortcuts (?)"}, "?")))
+
+
+def order(panel: SystemPanel, sides: dict[str, Side], selected: str | None) -> Markup:
+    rows = []
+    for r in panel.order:
+        rows.append(order_row(r, sides.get(r.side), selected))
+    return h("section", {"class_": "panel order", "aria-label": "Order"},
+             h("h2", None, "Order"),
+             h("ol", {"class_": "order-list", "data-testid": "order"}, rows))
+
+
+def order_row(r: OrderRow, side: Side | None, selected: str | None) -> Markup:
+    if r.kind == "side":
+        return h("li", {"class_": "order-side", "data-testid": f"side-{r.id}"},
+                 side_mark(side), h("span", {"class_": "name"}, r.name),
+                 h("span", {"class_": "detail"}, r.detail), [badge(b) for b in r.badges])
+    cls = ["order-row"]
+    if r.is_current:
+        cls.append("current")
+    if r.is_down:
+        cls.append("down")
+    if r.id == selected:
+        cls.append("selected")
+    move = []
+    if r.draggable:
+        move = [h("span", {"class_": "reorder"},
+                  h("button", {"type": "button", "data-action": f"reorder-up:{r.id}",
+                               "aria-label": f"Move {r.name} up in the order"}, "▲"),
+                  h("button", {"type": "button", "data-action": f"reorder-down:{r.id}",
+                               "aria-label": f"Move {r.name} down in the order"}, "▼"))]
+    return h("li", {"class_": " ".join(cls), "data-testid": f"order-{r.id}", "data-id": r.id,
+                    "draggable": "true" if r.draggable else None, "aria-current": "true" if r.is_current else None},
+             h("button", {"type": "button", "class_": "pick", "data-action": f"select:{r.id}",
+                          "aria-pressed": "true" if r.id == selected else "false"},
+               h("span", {"class_": "turn-mark", "aria-hidden": "true"}, "▶" if r.is_current else ""),
+               side_mark(side), h("span", {"class_": "name"}, r.name),
+               h("span", {"class_": "detail"}, r.detail)),
+             hp_bar(r.hp, r.max_hp) if r.hp is not None and r.max_hp else "",
+             h("span", {"class_": "badges"}, [badge(b) for b in r.badges]), move)
+
+
+@dataclass(frozen=True)
+class AskModel:
+    """An inline question before rolling (UI principle 2) or a value to supply."""
+
+    index: int
+    question: str
+    choices: tuple[tuple[str, str], ...]
+    need: str = ""  # "number:field", "text:field", "path", "square", "band"
+    need_label: str = ""
+
+
+def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup) -> Markup:
+    if menu is None:
+        return h("section", {"class_": "panel actions", "aria-label": "Actions"},
+                 h("h2", None, "Actions"), h("p", {"class_": "muted"}, "Select a combatant."), referee)
+    body = []
+    if menu.prompt:
+        body.append(h("div", {"class_": "prompt", "role": "alert", "data-testid": "prompt"},
+                      with_rules(menu.prompt), " ", with_rules(menu.prompt_rule) if menu.prompt_rule else ""))
+    for hint in menu.hints:
+        body.append(h("p", {"class_": f"hint tone-{hint.tone}", "data-testid": "hint"}, with_rules(hint.text)))
+    if ask is not None:
+        body.append(ask_box(ask))
+    for group, items in menu.groups:
+        buttons = []
+        for it in items:
+            buttons.append(action_button(it))
+        body.append(h("div", {"class_": "group", "role": "group", "aria-label": group},
+                      h("h3", None, group), buttons))
+    title = f"Actions: {menu.actor_name}" + ("" if menu.is_current else " (not their turn)")
+    return h("section", {"class_": "panel actions", "aria-label": "Actions", "data-testid": "actions"},
+             h("h2", None, title, " ", join(badge(b) for b in menu.badges)), body, referee)
+
+
+def action_button(it) -> Markup:
+    label = [h("span", {"class_": "key", "aria-hidden": "true"}, str(it.number)) if it.number else "",
+             h("span", {"class_": "lbl"}, it.label)]
+    if it.hint:
+        label.append(h("span", {"class_": "cost"}, it.hint))
+    attrs = {"type": "button", "class_": "act" + ("" if it.allowed else " refused"),
+             "data-action": f"opt:{it.index}", "data-testid": f"opt-{it.key or it.index}",
+             "aria-disabled": "true" if not it.allowed else None,
+             "aria-describedby": f"why-{it.index}" if not it.allowed else None}
+    if it.key == "next":
+        attrs["title"] = "N"
+    parts = [h("button", attrs, label)]
+    if not it.allowed:
+        parts.append(h("p", {"class_": "why", "id": f"why-{it.index}"}, with_rules(it.why),
+                       " ", h("button", {"type": "button", "class_": "allow", "data-action": f"allow:{it.index}",
+                                         "title": "The referee allows it anyway (logged, CORE-REF-1)"},
+                              "Allow anyway")))
+    return h("div", {"class_": "act-wrap"}, parts)
+
+
+def ask_box(a: AskModel) -> Markup:
+    parts = [h("p", {"class_": "q"}, with_rules(a.question))]
+    if a.choices:
+        parts.append(h("div", {"class_": "choices"},
+                       [h("button", {"type": "button", "class_": "choice", "data-action": f"choose:{i}",
+                                     "data-testid": f"choice-{i}"},
+                          h("span", {"class_": "lbl"}, label), h("span", {"class_": "cost"}, detail) if detail else "")
+                        for i, (label, detail) in enumerate(a.choices)]))
+    elif a.need.startswith(("number:", "text:")):
+        kind = "number" if a.need.startswith("number:") else "text"
+        parts.append(h("form", {"class_": "need-form", "data-action": "need-submit"},
+                       h("label", None, a.need_label or a.need.split(":", 1)[1], " ",
+                         h("input", {"type": kind, "name": "value", "data-testid": "need-value", "required": True,
+                                     "maxlength": "80" if kind == "text" else None})),
+                       h("button", {"type": "submit"}, "OK")))
+    else:
+        parts.append(h("p", {"class_": "muted"}, a.need_label))
+    parts.append(h("button", {"type": "button", "class_": "cancel", "data-action": "cancel"}, "Cancel (Esc)"))
+    return h("div", {"class_": "ask", "role": "dialog", "aria-label": "Choose", "data-testid": "ask"}, parts)
+
+
+def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[str, ...]) -> Markup:
+    conds = [h("li", None, c, " ", h("button", {"type": "button", "data-action": f"uncond:{cid}:{i}",
+                                                  "aria-label": f"Remove {c}"}, "×"))
+             for i, c in enumerate(conditions)]
+    return h("details", {"class_": "referee", "data-testid": "referee"},
+             h("summary", None, f"Referee: {name}"),
+             h("form", {"class_": "hp-form", "data-action": "hp-form", "data-id": cid},
+               h("label", None, "Damage ", h("input", {"type": "number", "name": "damage", "min": "0",
+                                                        "max": "10000", "inputmode": "numeric",
+                                                        "data-testid": "damage-input"})),
+               h("button", {"type": "submit", "name": "op", "value": "damage", "data-testid": "apply-damage"},
+                 "Apply damage"),
+               h("label", None, "Set HP ", h("input", {"type": "number", "name": "hp", "min": "-10000",
+                                                        "max": "10000", "value": str(hp),
+                                                        "data-testid": "hp-input"})),
+               h("button", {"type": "submit", "name": "op", "value": "sethp", "data-testid": "set-hp"},
+                 f"Set (max {max_hp})")),
+             h("form", {"class_": "cond-form", "data-action": "cond-form", "data-id": cid},
+               h("label", None, "Condition ", h("input", {"type": "text", "name": "condition", "maxlength": "40",
+                                                           "list": "condition-names"})),
+               h("button", {"type": "submit"}, "Add")),
+             h("ul", {"class_": "conds"}, conds) if conds else "")
+
+
+def dice_panel(mode: str, last: str) -> Markup:
+    return h("section", {"class_": "panel dice", "aria-label": "Dice"},
+             h("h2", None, "Dice"),
+             h("form", {"class_": "roller", "data-action": "roll"},
+               h("label", {"class_": "sr-only", "for": "dice-expr"}, "Dice to roll"),
+               h("input", {"id": "dice-expr", "name": "expr", "value": "1d20", "maxlength": "20",
+                           "data-testid": "dice-expr", "autocomplete": "off", "spellcheck": "false"}),
+               h("button", {"type": "submit", "data-testid": "roll"}, "Roll")),
+             h("p", {"class_": "last-roll", "data-testid": "last-roll", "aria-live": "polite"}, last),
+             h("fieldset", {"class_": "dice-mode"},
+               h("legend", None, "Dice"),
+               h("label", None, h("input", {"type": "radio", "name": "dice-mode", "value": "app",
+                                             "checked": mode == "app", "data-action": "dice-mode:app",
+                                             "data-testid": "dice-app"}), " App rolls"),
+               h("label", None, h("input", {"type": "radio", "name": "dice-mode", "value": "physical",
+                                             "checked": mode == "physical", "data-action": "dice-mode:physical",
+                                             "data-testid": "dice-physical"}), " I roll my dice")))
+
+
+def log_panel(lines: list[LogLine], total: int) -> Markup:
+    items = []
+    for ln in lines:
+        items.append(h("li", {"class_": f"log-{ln.kind}"},
+                       h("span", {"class_": "step"}, str(ln.step)),
+                       h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
+                       h("span", {"class_": "faces"}, ln.dice) if ln.dice and ln.dice not in ln.text else "",
+                       with_rules(ln.rule) if ln.rule else ""))
+    more = h("p", {"class_": "muted"}, f"{total - len(lines)} earlier events (export for the whole log)") \
+        if total > len(lines) else ""
+    return h("section", {"class_": "panel log", "aria-label": "Log"},
+             h("h2", None, "Log ", h("button", {"type": "button", "data-action": "export-log",
+                                                "data-testid": "export-log", "class_": "small"}, "Export")),
+             h("ol", {"class_": "log-list", "data-testid": "log", "role": "log", "aria-live": "polite"}, items),
+             more)
+
+
+def dice_entry(purpose: str, count: int, sides: int) -> Markup:
+    """Physical dice: ask the referee for the faces before resolving."""
+    inputs = [h("input", {"type": "number", "name": f"f{i}", "min": "1", "max": str(sides), "required": True,
+                          "inputmode": "numeric", "aria-label": f"Die {i + 1} of {count} (d{sides})",
+                          "data-testid": f"face-{i}"}) for i in range(count)]
+    return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "dice-entry-t",
+                     "data-testid": "dice-entry"},
+             h("form", {"class_": "modal-box", "data-action": "faces"},
+               h("h2", {"id": "dice-entry-t"}, f"Roll {count}d{sides}"),
+               h("p", None, f"For: {purpose}" if purpose else ""),
+               h("div", {"class_": "faces-in"}, inputs),
+               h("div", {"class_": "row"}, h("button", {"type": "submit", "data-testid": "faces-ok"}, "Use these"),
+                 h("button", {"type": "button", "data-action": "cancel"}, "Cancel"))))
+
+
+def share_dialog(url: str, copied: bool) -> Markup:
+    return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "share-t",
+                     "data-testid": "share-dialog"},
+             h("div", {"class_": "modal-box"},
+               h("h2", {"id": "share-t"}, "Share this encounter"),
+               h("p", None, "The link carries the whole encounter and its history; nothing is uploaded."),
+               h("textarea", {"readonly": True, "rows": "4", "data-testid": "share-url", "aria-label": "Share link"},
+                 url),
+               h("p", {"role": "status"}, "Copied to the clipboard." if copied else ""),
+               h("div", {"class_": "row"},
+                 h("button", {"type": "button", "data-action": "copy-share"}, "Copy"),
+                 h("button", {"type": "button", "data-action": "cancel"}, "Close"))))
+
+
+SHORTCUTS = (
+    ("Ctrl+Z", "Undo"), ("Ctrl+Shift+Z or Ctrl+Y", "Redo"), ("1 – 9", "Pick the n-th action"),
+    ("N", "Next turn / advance"), ("Enter", "Confirm"), ("Esc", "Cancel"), ("Arrows", "Move the grid cursor"),
+    ("?", "Show this help"),
+)
+
+
+def help_dialog() -> Markup:
+    return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "help-t",
+                     "data-testid": "help-dialog"},
+             h("div", {"class_": "modal-box"},
+               h("h2", {"id": "help-t"}, "Keyboard shortcuts"),
+               h("dl", {"class_": "keys"}, [[h("dt", None, h("kbd", None, k)), h("dd", None, v)]
+                                            for k, v in SHORTCUTS]),
+               h("button", {"type": "button", "data-action": "cancel"}, "Close")))
+
+
+def rule_popover(rule_id: str, text: str) -> Markup:
+    return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "rule-t",
+                     "data-testid": "rule-dialog"},
+             h("div", {"class_": "modal-box"},
+               h("h2", {"id": "rule-t"}, rule_id), h("p", None, text or "No text in the catalogue."),
+               h("button", {"type": "button", "data-action": "cancel"}, "Close")))
+
+
+def notice(text: str, tone: str) -> Markup:
+    if not text:
+        return Markup("")
+    return h("div", {"class_": f"notice tone-{tone}", "data-testid": f"notice-{tone}"},
+             h("span", None, with_rules(text)),
+             h("button", {"type": "button", "data-action": "dismiss", "aria-label": "Dismiss"}, "×"))
+
+
+def tabs(active: str) -> Markup:
+    """The phone's bottom bar (UI.md: Field, Order, Act, Log)."""
+    items = (("field", "Field"), ("order", "Order"), ("act", "Act"), ("log", "Log"))
+    return h("nav", {"class_": "tabs", "aria-label": "Views"},
+             [h("button", {"type": "button", "data-action": f"tab:{k}", "data-testid": f"tab-{k}",
+                           "aria-pressed": "true" if k == active else "false"}, label) for k, label in items])
