@@ -37,6 +37,13 @@ def command(namespace: str):
     """Class decorator: make a frozen dataclass command and register it."""
 
     def wrap(cls):
+        if not issubclass(cls, Command):
+            # Commands are declared as plain classes; without Command as a base
+            # they lacked type_name/label and a nested command (Allow) was not
+            # recognised by to_json, so the class is rebuilt on Command.
+            ns = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
+            bases = tuple(b for b in cls.__bases__ if b is not object) + (Command,)
+            cls = type(cls)(cls.__name__, bases, ns)
         cls = dataclass(frozen=True)(cls)
         cls.namespace = namespace
         table = _REGISTRY.setdefault(namespace, {})
@@ -104,9 +111,9 @@ def from_json(data: Any, namespaces: tuple[str, ...], path: str = "command") -> 
 def _hints(cls: type) -> dict[str, Any]:
     hints = _HINTS.get(cls)
     if hints is None:
-        import sys
-        module = sys.modules[cls.__module__]
-        hints = typing.get_type_hints(cls, vars(module))
+        # Each class's annotations are read in its own module (Command's
+        # ClassVar lives in this one, a system's fields in the system's).
+        hints = typing.get_type_hints(cls)
         _HINTS[cls] = hints
     return hints
 
