@@ -38,6 +38,12 @@ class Session:
             from ..rules import get as get_ruleset
             ruleset = get_ruleset(encounter.system)
         self.ruleset = ruleset
+        # Every setting the system has is written into the setup: a file
+        # loaded back fills in the defaults, so without this the same fight
+        # was a different encounter before and after a save.
+        defaults = ruleset.default_settings()
+        if any(k not in encounter.settings for k in defaults):
+            encounter = replace(encounter, settings={**defaults, **encounter.settings})
         self.encounter = encounter
         self.steps: list[Step] = []
         self.redo_stack: list[Step] = []
