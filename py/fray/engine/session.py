@@ -132,22 +132,38 @@ class Session:
     def replay(cls, encounter: Encounter, recorded: list[tuple[Command, tuple[int, ...]]],
                redo: list[tuple[Command, tuple[int, ...]]] = (), ruleset: Ruleset | None = None) -> "Session":
         """Fold recorded commands over the setup with their recorded faces.
-        Each step must still be legal and use exactly its faces."""
+        Each step must still be legal and use exactly its faces. The redo
+        steps are checked the same way from the last state (and then dropped
+        from the history), so a file whose redo cannot apply is refused at
+        load rather than failing when the referee presses redo."""
         session = cls(encounter, ruleset)
         for i, (cmd, faces) in enumerate(recorded):
-            illegal = session.check(cmd)
-            if illegal is not None:
-                raise ReplayError(f"steps[{i}]: {cmd.type_name} is not allowed here: {illegal.detail}")
-            dice = ScriptedDice(faces)
-            try:
-                step, state = session._apply(session.state, cmd, dice)
-            except NeedDice as need:
-                raise ReplayError(f"steps[{i}].dice: too few dice recorded (needed a d{need.sides})") from None
-            except BadFace as exc:
-                raise ReplayError(f"steps[{i}].dice: {exc}") from None
-            if not dice.exhausted:
-                raise ReplayError(f"steps[{i}].dice: {len(dice.queue)} more dice recorded than the step rolls")
+            step, state = session._recorded(session.state, cmd, faces, f"steps[{i}]")
             session.steps.append(step)
             session._states.append(state)
-        session.redo_stack = [Step(cmd, tuple(faces), ()) for cmd, faces in reversed(list(redo))]
+        state = session.state
+        pending = []
+        for i, (cmd, faces) in enumerate(redo):
+            step, state = session._recorded(state, cmd, faces, f"redo[{i}]")
+            pending.append(step)
+        session.redo_stack = pending[::-1]
         return session
+
+    def _recorded(self, state: State, cmd: Command, faces: tuple[int, ...], path: str) -> tuple[Step, State]:
+        """Apply one recorded step to `state`, or raise ReplayError naming `path`."""
+        if isinstance(cmd, Allow):
+            illegal = self.ruleset.check_referee(state, cmd)
+        else:
+            illegal = self.ruleset.check(state, cmd)
+        if illegal is not None:
+            raise ReplayError(f"{path}: {cmd.type_name} is not allowed here: {illegal.detail}")
+        dice = ScriptedDice(faces)
+        try:
+            step, new_state = self._apply(state, cmd, dice)
+        except NeedDice as need:
+            raise ReplayError(f"{path}.dice: too few dice recorded (needed a d{need.sides})") from None
+        except BadFace as exc:
+            raise ReplayError(f"{path}.dice: {exc}") from None
+        if not dice.exhausted:
+            raise ReplayError(f"{path}.dice: {len(dice.queue)} more dice recorded than the step rolls")
+        return step, new_state
