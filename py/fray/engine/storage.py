@@ -119,6 +119,16 @@ def encode_link(session: Session) -> str:
 
 # --- reading -------------------------------------------------------------------
 
+def _show(value: Any) -> str:
+    """A value as a message quotes it: short text in quotes, anything else by kind
+    (a repr of a 5 MB string or a 900-deep list has no place in a message)."""
+    if isinstance(value, str) and len(value) <= 40:
+        return repr(value)
+    if value is None or isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**12):
+        return repr(value)
+    return _kind(value)
+
+
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not a number JSON allows")
 
@@ -183,14 +193,14 @@ def load(doc: Any) -> Loaded:
     if not isinstance(doc, dict):
         raise LoadError([f"file: expected a Fray encounter object, got {_kind(doc)}"])
     fmt = doc.get("format")
-    if fmt != FORMAT:
-        raise LoadError([f"format: {fmt!r} is not a format this version reads (expected {FORMAT})"])
+    if type(fmt) is not int or fmt != FORMAT:  # true == 1 and 1.0 == 1 in Python
+        raise LoadError([f"format: {_show(fmt)} is not a format this version reads (expected {FORMAT})"])
     for key in doc:
         if key not in ("format", "app", "encounter", "steps", "redo", "dice_mode"):
             problems.append(f"{key}: not a field of a Fray file")
     dice_mode = doc.get("dice_mode", "app")
     if dice_mode not in ("app", "physical"):
-        problems.append(f'dice_mode: {dice_mode!r} is not "app" or "physical"')
+        problems.append(f'dice_mode: {_show(dice_mode)} is not "app" or "physical"')
     enc_doc = doc.get("encounter")
     encounter, ruleset = encounter_from_json(enc_doc, problems, "encounter")
     steps = _steps(doc.get("steps", []), "steps", problems, ruleset)
@@ -259,13 +269,13 @@ def encounter_from_json(doc: Any, problems: list[str], path: str = "encounter"
             problems.append(f"{path}.{key}: not a field of an encounter")
     name = v.text(doc, "name", default="Encounter", limit=80)
     system = doc.get("system")
-    if system not in SYSTEMS:
-        problems.append(f"{path}.system: {system!r} is not a system Fray knows ({', '.join(SYSTEMS)})")
+    if not isinstance(system, str) or system not in SYSTEMS:
+        problems.append(f"{path}.system: {_show(system)} is not a system Fray knows ({', '.join(SYSTEMS)})")
         return None, None
     ruleset = get_ruleset(system)
     profile = doc.get("profile", ruleset.profiles[0])
     if profile not in ruleset.profiles:
-        problems.append(f"{path}.profile: {profile!r} is not a profile of {system} "
+        problems.append(f"{path}.profile: {_show(profile)} is not a profile of {system} "
                         f"({', '.join(repr(p) for p in ruleset.profiles)})")
     seed = v.integer(doc, "seed", default=1, lo=0, hi=2**31 - 1)
     bands = v.integer(doc, "bands", default=6, lo=1, hi=50)
@@ -386,7 +396,7 @@ def _check_setting(spec: Setting, val: Any) -> str:
             return f"expected true or false, got {_kind(val)}"
     elif spec.kind == "choice":
         if val not in spec.choices:
-            return f"{val!r} is not one of {', '.join(repr(c) for c in spec.choices)}"
+            return f"{_show(val)} is not one of {', '.join(repr(c) for c in spec.choices)}"
     elif spec.kind == "text":
         if not isinstance(val, str) or len(val) > 500:
             return "expected text of at most 500 characters"
@@ -468,7 +478,7 @@ def _sides(raw: Any, path: str, problems: list[str]) -> list[Side]:
             v.bad("colour", f'"{colour}" is not a colour like #3b6ea8')
         shape = s.get("shape", "circle")
         if shape not in SHAPES:
-            v.bad("shape", f"{shape!r} is not one of {', '.join(SHAPES)}")
+            v.bad("shape", f"{_show(shape)} is not one of {', '.join(SHAPES)}")
         morale = s.get("morale")
         if morale is not None and (isinstance(morale, bool) or not isinstance(morale, int) or not 2 <= morale <= 12):
             v.bad("morale", f"{_kind(morale)} is not a morale score from 2 to 12 (or null)")
@@ -570,12 +580,12 @@ def _attacks(raw: Any, path: str, problems: list[str]) -> list[Attack]:
             v.bad("damage", f'"{damage}" is not dice notation')
         kind = a.get("kind", "melee")
         if kind not in ATTACK_KINDS:
-            v.bad("kind", f"{kind!r} is not one of {', '.join(ATTACK_KINDS)}")
+            v.bad("kind", f"{_show(kind)} is not one of {', '.join(ATTACK_KINDS)}")
             kind = "melee"
         qualities = v.text_list(a, "qualities", limit=len(QUALITIES), item_limit=20)
         for q in qualities:
             if q not in QUALITIES:
-                v.bad("qualities", f"{q!r} is not one of {', '.join(QUALITIES)}")
+                v.bad("qualities", f"{_show(q)} is not one of {', '.join(QUALITIES)}")
         reach = v.integer(a, "reach", default=5, lo=0, hi=100)
         if reach % 5:
             v.bad("reach", f"{reach} ft is not a multiple of 5 ft")
