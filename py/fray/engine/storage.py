@@ -175,7 +175,7 @@ def decode_link(fragment: str) -> Loaded:
         packed = base64.urlsafe_b64decode(data + "=" * (-len(data) % 4))
         inflater = zlib.decompressobj()
         raw = inflater.decompress(packed, MAX_TEXT)
-        if inflater.unconsumed_tail or not inflater.eof:
+        if inflater.unconsumed_tail or inflater.unused_data or not inflater.eof:
             raise LoadError(["share link: truncated or corrupt (the data does not end where it should)"])
     except (binascii.Error, ValueError, zlib.error) as exc:
         if isinstance(exc, LoadError):
