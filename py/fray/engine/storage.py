@@ -234,6 +234,9 @@ def _steps(raw: Any, path: str, problems: list[str], ruleset: Ruleset | None) ->
         if not isinstance(item, dict):
             problems.append(f"{p}: expected an object, got {_kind(item)}")
             continue
+        for key in item:
+            if key not in ("command", "dice"):
+                problems.append(f"{p}.{key}: not a field of a step")
         try:
             cmd = from_json(item.get("command"), ruleset.namespaces(), f"{p}.command")
         except CommandFormatError as exc:
