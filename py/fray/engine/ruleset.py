@@ -229,8 +229,20 @@ class Ruleset:
             if cmd.band is not None and not 0 <= cmd.band < state.encounter.bands:
                 return Illegal("OFF_FIELD", f"Zone {cmd.band + 1} does not exist")
         if isinstance(cmd, Allow):
-            if isinstance(cmd.command, Allow):
+            inner = cmd.command
+            if isinstance(inner, Allow):
                 return Illegal("NESTED_ALLOW", "Allow an action, not another override")
+            # Allow skips the rules, not the facts: a referee command keeps its
+            # own checks, and an action must be one of this system's and name
+            # combatants that exist (else its resolution raised KeyError).
+            if isinstance(inner, REFEREE_COMMANDS):
+                return self.check_referee(state, inner)
+            if inner.namespace not in self.namespaces():
+                return Illegal("UNKNOWN_COMMAND", f"{inner.type_name} is not an action of {self.title}")
+            for name in ("actor", "target"):
+                who = getattr(inner, name, None)
+                if isinstance(who, str) and who and not state.has(who):
+                    return Illegal("NO_SUCH_COMBATANT", f"There is no combatant {who!r}")
         return None
 
     def resolve_referee(self, state: State, cmd: Command, dice: Dice) -> Resolution:
