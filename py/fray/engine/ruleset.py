@@ -216,6 +216,8 @@ class Ruleset:
             except DiceError as exc:
                 return Illegal("BAD_DICE", str(exc))
         if isinstance(cmd, Place):
+            if cmd.square is None and cmd.band is None:
+                return Illegal("NOWHERE", f"Say where to place {state.name(cmd.target)}: a zone or a square")
             if cmd.square is not None:
                 m = state.encounter.map
                 x, y = cmd.square
