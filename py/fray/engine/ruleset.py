@@ -265,6 +265,9 @@ class Ruleset:
             state = self.damage(state, cmd.target, cmd.amount, events, rule="CORE-REF-1",
                                 text=f"{c.name} takes {cmd.amount} damage{note} "
                                      f"({c.hp - cmd.amount}/{c.max_hp} HP)")
+            if cmd.amount == 0:  # CORE-REF-1: every override is logged, even a no-op
+                events.append(Event("DamageTaken", f"{c.name} takes no damage{note} ({c.hp}/{c.max_hp} HP)",
+                                    rule="CORE-REF-1", target=cmd.target, data={"amount": 0}))
         elif isinstance(cmd, Heal):
             c = state.get(cmd.target)
             hp = min(c.max_hp, c.hp + cmd.amount)
