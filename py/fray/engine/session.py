@@ -47,7 +47,10 @@ class Session:
         self.encounter = encounter
         self.steps: list[Step] = []
         self.redo_stack: list[Step] = []
-        self._states: list[State] = [ruleset.begin(encounter)]
+        first = ruleset.begin(encounter)
+        # The outcome is computed after every step; the start needs it too (a
+        # setup with no hostile sides standing is decided before any command).
+        self._states: list[State] = [replace(first, outcome=ruleset.outcome(first))]
         self.physical_dice = False
 
     # --- reading ---------------------------------------------------------
