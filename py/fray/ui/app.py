@@ -30,6 +30,19 @@ BROKEN_KEY = "fray.autosave.broken"
 LOG_LIMIT = 200
 
 
+def guarded(fn):
+    """Event handlers never leave the page dead: report the error, keep the encounter."""
+    def wrapper(self, *args):
+        try:
+            return fn(self, *args)
+        except Exception as exc:
+            window.console.warn("Fray: " + traceback.format_exc())
+            self.notify(f"Something went wrong ({type(exc).__name__}: {exc}); the encounter is unchanged.",
+                        "error")
+            self.render()
+    return wrapper
+
+
 class App:
     def __init__(self) -> None:
         self.session: Session | None = None
@@ -70,18 +83,11 @@ class App:
 
     def restore(self) -> None:
         """Open the share link in the URL, else the autosave, else a new encounter."""
-        frag = str(window.location.hash or "")
-        if frag.startswith("#e="):
-            try:
-                loaded = storage.decode_link(frag)
-                self.session = loaded.session
-                self.notify("Opened the shared encounter.", "ok")
-            except storage.LoadError as exc:
-                self.notify(f"This share link is damaged and was not opened: {exc}", "error")
-            window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
-            if self.session is not None:
-                self.autosave()
-                return
+        loaded = self.take_link()
+        if loaded is not None:
+            self.session = loaded.session
+            self.autosave()
+            return
         text = window.localStorage.getItem(AUTOSAVE_KEY)
         if self.session is None and not is_none(text) and text:
             try:
@@ -93,6 +99,31 @@ class App:
                             f"(kept as {BROKEN_KEY}); a fresh encounter is open. Problem: {exc}", "error")
         if self.session is None:
             self.session = self.new_session("olog", "")
+
+    def take_link(self):
+        """Read and consume a share link in the URL fragment (#e=...)."""
+        frag = str(window.location.hash or "")
+        if not frag.startswith("#e="):
+            return None
+        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        try:
+            loaded = storage.decode_link(frag)
+        except storage.LoadError as exc:
+            self.notify(f"This share link is damaged and was not opened: {exc}. "
+                        "The current encounter is unchanged.", "error")
+            return None
+        self.notify("Opened the shared encounter.", "ok")
+        return loaded
+
+    @guarded
+    def on_hashchange(self, event) -> None:
+        """A share link pasted into this tab: open it (undo returns here)."""
+        self.dialog = None
+        loaded = self.take_link()
+        if loaded is not None:
+            self.replace_session(loaded.session, "Opened the shared encounter.")
+        else:
+            self.render()
 
     def new_session(self, system: str, profile: str) -> Session:
         loaded = storage.load({"format": storage.FORMAT, "encounter": presets.blank_encounter(system, profile),
@@ -118,6 +149,7 @@ class App:
         self.listen(root, "submit", self.on_submit)
         self.listen(root, "change", self.on_change)
         self.listen(document, "keydown", self.on_key)
+        self.listen(window, "hashchange", self.on_hashchange)
         self.listen(self.el("file-input"), "change", self.on_file)
         order = self.el("order-slot")
         self.listen(order, "dragstart", self.on_dragstart)
@@ -127,17 +159,6 @@ class App:
         for kind in ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu"):
             self.listen(fld, kind, self.on_pointer)
 
-    def guarded(fn):  # noqa: N805 - decorator used inside the class body
-        def wrapper(self, *args):
-            try:
-                return fn(self, *args)
-            except Exception as exc:  # never leave the page dead: report and keep the encounter
-                window.console.warn("Fray: " + traceback.format_exc())
-                self.notify(f"Something went wrong ({type(exc).__name__}: {exc}); the encounter is unchanged.",
-                            "error")
-                self.render()
-        return wrapper
-
     @guarded
     def on_click(self, event) -> None:
         target = event.target.closest("[data-action]")
@@ -146,7 +167,7 @@ class App:
         tag = str(target.tagName).lower()
         if tag in ("form", "select") or (tag == "input" and str(target.type) not in ("button", "submit")):
             return
-        action = str(target.dataset.action)
+        action = attr(target, "data-action")
         name, _, arg = action.partition(":")
         event.preventDefault() if tag == "a" else None
         self.dispatch(name, arg, target)
@@ -155,7 +176,7 @@ class App:
     def on_submit(self, event) -> None:
         event.preventDefault()
         form = event.target
-        name, _, arg = str(form.dataset.action or "").partition(":")
+        name, _, arg = attr(form, "data-action").partition(":")
         submitter = event.submitter
         op = "" if is_none(submitter) else str(submitter.value or "")
         values = {}
@@ -167,17 +188,17 @@ class App:
     @guarded
     def on_change(self, event) -> None:
         t = event.target
-        path = t.dataset.path
-        if not is_none(path) and path:
-            kind = str(t.dataset.kind or "text")
+        path = attr(t, "data-path")
+        if path:
+            kind = attr(t, "data-kind") or "text"
             raw = "true" if (str(t.type) == "checkbox" and t.checked) else \
                 ("false" if str(t.type) == "checkbox" else str(t.value))
             self.edit_field(str(path), kind, raw)
             return
-        action = t.dataset.action
-        if is_none(action) or not action:
+        action = attr(t, "data-action")
+        if not action:
             return
-        name, _, arg = str(action).partition(":")
+        name, _, arg = action.partition(":")
         if name == "system":
             system, _, profile = str(t.value).partition(":")
             self.edit(lambda d: editor.change_system(d, system, profile))
@@ -253,7 +274,7 @@ class App:
     def on_dragstart(self, event) -> None:
         row = event.target.closest("[data-id]")
         if not is_none(row):
-            event.dataTransfer.setData("text/plain", str(row.dataset.id))
+            event.dataTransfer.setData("text/plain", attr(row, "data-id"))
 
     def on_dragover(self, event) -> None:
         event.preventDefault()
@@ -265,16 +286,16 @@ class App:
         row = event.target.closest("[data-id]")
         if is_none(row) or not moved:
             return
-        self.reorder(moved, str(row.dataset.id))
+        self.reorder(moved, attr(row, "data-id"))
 
     async def _read_file(self, file) -> None:
-        text = await file.text()
-        self.open_text(str(text), str(file.name))
+        # Bytes, not text(): a file that is not UTF-8 must be refused, not repaired.
+        buf = await file.arrayBuffer()
+        self.open_text(buf.to_bytes(), str(file.name))
 
     def on_file(self, event) -> None:
         files = event.target.files
         if files.length:
-            from pyscript.ffi import create_proxy as _cp  # noqa: F401 (keeps the coroutine alive)
             import asyncio
             asyncio.ensure_future(self._read_file(files.item(0)))
         event.target.value = ""
@@ -346,7 +367,7 @@ class App:
             expr = values.get("expr", "").strip()
             self.act(FreeRoll(expr), on_fail_keep=True)
         elif name == "hp-form":
-            cid = str(form.dataset.id)
+            cid = attr(form, "data-id")
             if op == "sethp":
                 hp = parse_int(values.get("hp", ""), "HP")
                 if hp is not None:
@@ -362,7 +383,7 @@ class App:
         elif name == "cond-form":
             cond = values.get("condition", "").strip()
             if cond:
-                self.act(SetCondition(str(form.dataset.id), cond[:40], True))
+                self.act(SetCondition(attr(form, "data-id"), cond[:40], True))
         elif name == "need-submit" and self.pending:
             index, option = self.pending
             need = next((n for n in option.needs if n.startswith(("number:", "text:"))), "")
@@ -580,7 +601,7 @@ class App:
         except Exception as exc:  # storage full or disabled: say so, keep playing
             self.notify(f"Autosave failed ({exc}); use Save to keep this encounter.", "error")
 
-    def open_text(self, text: str, name: str) -> None:
+    def open_text(self, text: str | bytes, name: str) -> None:
         try:
             loaded = storage.loads(text)
         except storage.LoadError as exc:
@@ -811,6 +832,12 @@ class App:
             need = d[1]
             return panels.dice_entry(need.purpose or need.expr, need.count, need.sides)
         return ""
+
+
+def attr(el, name: str) -> str:
+    """An element's attribute as text ("" when absent; JS null is not None)."""
+    value = el.getAttribute(name)
+    return "" if is_none(value) else str(value)
 
 
 def need_label(need: str) -> str:
