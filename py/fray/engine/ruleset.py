@@ -197,6 +197,12 @@ class Ruleset:
         """System hook: what damage does beyond HP (a spell lost, a count...)."""
         return state
 
+    def bodies(self, state: State) -> list:
+        """The grid's view of every placed creature (engine.geometry.Body):
+        who threatens and how far. Grid systems refine it (flat-footed, pinned)."""
+        from .geometry import body_of
+        return [b for c in state.combatants if (b := body_of(c)) is not None]
+
     def moved(self, state: State, target: str, events: list[Event]) -> State:
         """System hook after the referee places a token."""
         return state

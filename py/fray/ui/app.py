@@ -754,7 +754,7 @@ class App:
         s = self.session
         return FieldContext(state=s.state, ruleset=s.ruleset, panel=self.panel(), selected=self.selected,
                             current=s.current(), pending=self.pending[1] if self.pending else None,
-                            cursor=self.cursor, ui=self.field_ui)
+                            options=self.options, cursor=self.cursor, ui=self.field_ui)
 
     def set_html(self, slot: str, markup: str) -> None:
         if self._html.get(slot) != markup:

@@ -30,6 +30,7 @@ class FieldContext:
     selected: str | None
     current: tuple[str, ...]
     pending: Option | None = None  # an option waiting for a square/band/path
+    options: list[Option] = field(default_factory=list)  # the selected actor's options now
     cursor: tuple[int, int] | None = None  # keyboard cursor on a grid
     ui: dict[str, Any] = field(default_factory=dict)  # view-owned transient state (hover, waypoints...)
 
