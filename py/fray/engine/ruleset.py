@@ -115,7 +115,19 @@ class Note:
     text: str
 
 
-REFEREE_COMMANDS = (SetHp, Damage, Heal, Place, SetStat, SetCondition, Allow, FreeRoll, Note)
+@command("core")
+class SetWalls:
+    """The referee draws or erases walls on the grid (an edit of the map that
+    stays in the history, so it is undoable and replayed like any step)."""
+
+    add: tuple[tuple[int, int], ...] = ()
+    remove: tuple[tuple[int, int], ...] = ()
+
+    def label(self) -> str:
+        return "Edit walls"
+
+
+REFEREE_COMMANDS = (SetHp, Damage, Heal, Place, SetStat, SetCondition, Allow, FreeRoll, Note, SetWalls)
 
 
 class Ruleset:
@@ -317,6 +329,17 @@ class Ruleset:
             events.append(Event("Rolled", f"Rolled {roll.describe()}{what}", rule="CORE-DICE-3", rolls=(roll,)))
         elif isinstance(cmd, Note):
             events.append(Event("Noted", cmd.text, rule="CORE-REF-1"))
+        elif isinstance(cmd, SetWalls):
+            enc = state.encounter
+            walls = (enc.map.walls | {tuple(sq) for sq in cmd.add}) - {tuple(sq) for sq in cmd.remove}
+            state = replace(state, encounter=replace(enc, map=replace(enc.map, walls=frozenset(walls))))
+            parts = []
+            if cmd.add:
+                parts.append(f"draws {len(cmd.add)} wall square{'s' if len(cmd.add) != 1 else ''}")
+            if cmd.remove:
+                parts.append(f"erases {len(cmd.remove)}")
+            events.append(Event("WallsChanged", "Referee " + " and ".join(parts), rule="CORE-REF-1",
+                                data={"add": [list(s) for s in cmd.add], "remove": [list(s) for s in cmd.remove]}))
         return state, events
 
     def referee_target_square(self, state: State, target: str) -> Square | None:
