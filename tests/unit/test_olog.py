@@ -111,6 +111,14 @@ def test_referee_reorders_tied_counts_only__OLOG_INIT_4():
     assert s.current() == ("b",)
 
 
+def test_reorder_before_initiative_sets_the_tie_order__OLOG_INIT_4():
+    s = Session(encounter(hero(level=1), foe("orcA", hd=2), foe("orcB", hd=2)), RULESET)
+    assert RULESET.order(s.state) == ("brak", "orcA", "orcB")  # PCs first by DEFAULT
+    act(s, Reorder(("orcB", "orcA", "brak")))  # the referee puts the orcs first among ties
+    act(s, RollInitiative(), 11)  # all three on 12
+    assert RULESET.order(s.state) == ("orcB", "orcA", "brak") and s.current() == ("orcB",)
+
+
 # --- actions and turns ----------------------------------------------------------------
 
 def test_two_actions_then_the_turn_passes__OLOG_ACT_1():
