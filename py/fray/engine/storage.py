@@ -382,8 +382,18 @@ def _settings(raw: Any, specs: tuple[Setting, ...], path: str, problems: list[st
         if msg:
             problems.append(f"{path}.{key}: {msg}")
         else:
-            out[key] = val
+            out[key] = _shaped(val, spec.default) if spec.kind == "table" else val
     return out
+
+
+def _shaped(val: Any, default: Any) -> Any:
+    """A validated table with the default's containers: JSON has only lists,
+    so a tuple row came back as a list and the setup no longer equalled itself."""
+    if isinstance(default, dict):
+        return {k: _shaped(v, default[k]) for k, v in val.items()}
+    if isinstance(default, (list, tuple)):
+        return type(default)(_shaped(a, b) for a, b in zip(val, default))
+    return val
 
 
 def _check_setting(spec: Setting, val: Any) -> str:
@@ -616,6 +626,9 @@ def _stats(raw: Any, path: str, problems: list[str], specs: dict[str, StatSpec])
                 problems.append(f"{p}: expected a number, true/false or short text, got {_kind(val)}")
                 continue
         elif spec.kind == "int":
+            if val is None and spec.default is None:
+                out[key] = None  # an optional number left blank (e.g. OLOG init: use the default)
+                continue
             if isinstance(val, bool) or not isinstance(val, int):
                 problems.append(f"{p}: expected a whole number, got {_kind(val)}")
                 continue

@@ -41,5 +41,16 @@ def register(system: str, ruleset: Ruleset) -> None:
     _loaded[system] = ruleset
 
 
+def examples(system: str) -> dict:
+    """A system's ready-made encounters: name -> builder(seed) (imported on demand)."""
+    if system not in SYSTEMS:
+        raise UnknownSystem(system)
+    try:
+        module = importlib.import_module(SYSTEMS[system][0] + "_examples")
+    except ImportError:
+        return {}
+    return module.examples()
+
+
 def titles() -> dict[str, str]:
     return {k: v[1] for k, v in SYSTEMS.items()}

@@ -26,6 +26,7 @@ from .fields import FieldAction, FieldContext, field_view
 from .html import Markup
 
 AUTOSAVE_KEY = "fray.autosave"
+SPATIAL_NEEDS = ("path", "square", "band", "target")  # filled by the field; others are typed
 BROKEN_KEY = "fray.autosave.broken"
 LOG_LIMIT = 200
 
@@ -65,6 +66,7 @@ class App:
         self._html: dict[str, str] = {}
         self._proxies: list[Any] = []
         self._els: dict[str, Any] = {}
+        self._asked: Any = None
 
     # --- start-up ---------------------------------------------------------
     def boot(self) -> None:
@@ -202,6 +204,10 @@ class App:
         if name == "system":
             system, _, profile = str(t.value).partition(":")
             self.edit(lambda d: editor.change_system(d, system, profile))
+        elif name == "example":
+            system, _, example = str(t.value).partition(":")
+            if example:
+                self.load_example(system, example)
         elif name == "ally":
             i, _, other = arg.partition(":")
             self.toggle_ally(int(i), other, bool(t.checked))
@@ -386,8 +392,8 @@ class App:
                 self.act(SetCondition(attr(form, "data-id"), cond[:40], True))
         elif name == "need-submit" and self.pending:
             index, option = self.pending
-            need = next((n for n in option.needs if n.startswith(("number:", "text:"))), "")
-            kind, _, fname = need.partition(":")
+            need = next((n for n in option.needs if n not in SPATIAL_NEEDS), "")
+            kind, _, fname = need.partition(":") if ":" in need else ("text", "", need)
             raw = values.get("value", "").strip()
             if kind == "number":
                 val = parse_int(raw, fname)
@@ -487,6 +493,9 @@ class App:
             return
         if result.fill is not None:
             self.fill_pending(result.fill)
+            return
+        if result.choose is not None:
+            self.choose(result.choose)
             return
         if result.command is not None:
             self.act(result.command)
@@ -696,6 +705,20 @@ class App:
             self.notify("Edit this table in a saved file (settings." + arg + ") and open it again.", "info")
             self.render()
 
+    def load_example(self, system: str, name: str) -> None:
+        from ..rules import examples
+
+        build = examples(system).get(name)
+        if build is None:
+            return
+        enc = build(self.session.encounter.seed or 1)
+        # Through the file format, so an example is exactly what a saved file would give.
+        loaded = storage.load({"format": storage.FORMAT, "encounter": storage.encounter_to_json(enc), "steps": []})
+        self.replace_session(loaded.session, f"Opened the example “{name.replace('_', ' ')}” (Undo returns to "
+                                             "the previous encounter).")
+        self.mode = "play"
+        self.render()
+
     def apply_setup(self, doc: dict[str, Any]) -> None:
         problems: list[str] = []
         enc, ruleset = storage.encounter_from_json(doc, problems)
@@ -756,10 +779,18 @@ class App:
                             current=s.current(), pending=self.pending[1] if self.pending else None,
                             options=self.options, cursor=self.cursor, ui=self.field_ui)
 
-    def set_html(self, slot: str, markup: str) -> None:
+    def set_html(self, slot: str, markup: str) -> bool:
+        """Write a panel only when its markup changed; True if it was written."""
         if self._html.get(slot) != markup:
             self.el(slot).innerHTML = markup
             self._html[slot] = markup
+            return True
+        return False
+
+    def focus_first(self, selector: str) -> None:
+        target = document.querySelector(selector)
+        if not is_none(target):
+            target.focus()
 
     def render(self) -> None:
         s = self.session
@@ -802,6 +833,8 @@ class App:
         if self.pending is not None:
             index, o = self.pending
             need = o.needs[0] if o.needs else ""
+            if need and need not in SPATIAL_NEEDS and ":" not in need:
+                need = f"text:{need}"
             ask = panels.AskModel(index, o.question or o.label, tuple((c.label, c.detail) for c in o.choices),
                                   need, need_label(need))
         referee = ""
@@ -815,7 +848,13 @@ class App:
         self.set_html("log-slot", panels.log_panel(lines, total))
         self.set_html("field-slot", field_view(s.ruleset.field_view).render(self.field_context()))
         self.set_html("tabs-slot", panels.tabs(self.tab))
-        self.set_html("dialog-slot", self.dialog_html())
+        dialog = self.dialog_html()
+        if self.set_html("dialog-slot", dialog) and dialog:
+            # Keyboard users land in the dialog (Esc closes it).
+            self.focus_first("#dialog-slot input, #dialog-slot textarea, #dialog-slot button")
+        elif ask is not None and self._asked != self.pending:
+            self.focus_first("[data-testid=ask] button.choice, [data-testid=ask] input")
+        self._asked = self.pending
         document.title = f"Fray · {enc.name}"
 
     def dialog_html(self) -> str:

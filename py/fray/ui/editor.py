@@ -222,7 +222,25 @@ def setting_field(s: Setting, value: Any) -> Markup:
 def stat_field(i: int, spec: StatSpec, value: Any) -> Markup:
     path = f"combatants/{i}/stats/{spec.key}"
     kind = {"int": "int", "bool": "bool", "list": "list"}.get(spec.kind, "text")
+    if kind == "int" and spec.default is None:
+        kind = "intornull"  # optional: blank means "use the rule's default"
     return field(spec.label, path, value if value is not None else spec.default, kind)
+
+
+SHORT = {"olog": "OLOG", "ose": "OSE", "ogre": "Ogre"}
+
+
+def example_picker() -> Markup:
+    """Start from one of the systems' ready-made encounters (the rules texts' own examples among them)."""
+    from ..rules import examples
+
+    opts = [h("option", {"value": ""}, "Start from an example…")]
+    for system in SYSTEMS:
+        for name in examples(system):
+            opts.append(h("option", {"value": f"{system}:{name}"},
+                          f"{SHORT.get(system, system)} · {name.replace('_', ' ')}"))
+    return h("label", {"class_": "f"}, h("span", None, "Examples"),
+             h("select", {"data-action": "example", "data-testid": "example-select", "aria-label": "Examples"}, opts))
 
 
 def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int) -> Markup:
@@ -232,6 +250,7 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
                      [h("option", {"value": f"{s}:{p}", "selected": f"{s}:{p}" == system_value}, label)
                       for s, p, label in SYSTEM_CHOICES]))
     head = h("div", {"class_": "ed-head"},
+             example_picker(),
              field("Encounter name", "name", doc.get("name", ""), testid="enc-name", maxlength="80"),
              sys_select,
              field("Dice seed", "seed", doc.get("seed", 1), "int", min="0"),

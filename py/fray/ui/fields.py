@@ -42,6 +42,7 @@ class FieldAction:
     select: str | None = None  # select a combatant
     fill: dict[str, Any] | None = None  # complete the pending option's command with these fields
     command: Any = None  # act with this command (e.g. a referee Place)
+    choose: int | None = None  # pick this option of the selected actor (asks its question first)
     message: str = ""  # tell the referee something (e.g. why a square is not reachable)
     redraw: bool = False  # only the field changed (hover, cursor)
 
