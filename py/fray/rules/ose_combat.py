@@ -178,10 +178,8 @@ def edge_of(state: State, target: Combatant, edge: str) -> str:
     """OSE-ADV-1: combine the sources (Full Defense, a referee's call) into "adv", "dis" or ""."""
     adv = 1 if edge == "adv" else 0
     dis = (1 if edge == "dis" else 0) + (1 if target.id in state.system.full_defense else 0)  # OSE-FD-1
-    if opt(state, "adv_rule") == "net":
-        return "adv" if adv > dis else "dis" if dis > adv else ""
     if adv and dis:
-        return ""  # one of each cancels
+        return "dis" if opt(state, "adv_rule") == "disadvantage wins" else ""  # DEFAULT: one of each cancels
     return "adv" if adv else "dis" if dis else ""
 
 
