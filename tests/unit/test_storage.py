@@ -48,7 +48,7 @@ class RichDuel(duel.Duel):
             Setting("mode", "A mode", "a", kind="choice", choices=("a", "b")),
             Setting("motto", "A motto", "", kind="text"),
             Setting("die", "A die", "d6", kind="dice"),
-            Setting("table", "A table", {"hit": [1, 2], "name": "x", "on": True}, kind="table"),
+            Setting("table", "A table", {"hit": (1, 2), "name": "x", "on": True}, kind="table"),
             Setting("open", "Unbounded", 0),
         )
 
@@ -148,7 +148,7 @@ def test_round_trip_of_every_referee_command__CORE_REF_1():
 def test_round_trip_with_every_setting_and_stat_kind():
     enc = replace(duel.encounter(), system="richduel",
                   settings={"bonus": 1, "flag": True, "mode": "b", "motto": "Onward", "die": "2d4",
-                            "table": {"hit": [3, 4], "name": "y", "on": False}, "open": 12})
+                            "table": {"hit": (3, 4), "name": "y", "on": False}, "open": 12})
     cs = list(enc.combatants)
     cs[0] = replace(cs[0], stats={"level": 3, "brave": True, "hit_die": "d10", "tags": ("elf", "archer"),
                                   "title": "Captain", "any": -999})
@@ -158,6 +158,7 @@ def test_round_trip_with_every_setting_and_stat_kind():
     loaded = storage.loads(storage.dumps(s)).session
     assert_same_session(s, loaded)
     assert loaded.encounter.combatants[0].stats["tags"] == ("elf", "archer")
+    assert loaded.encounter.settings["table"]["hit"] == (3, 4), "rows keep the default's tuple shape"
 
 
 def test_missing_settings_take_their_defaults_on_load():
