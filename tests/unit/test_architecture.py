@@ -1,0 +1,208 @@
+"""Architecture guards (STYLE.md): browser imports only in ui/, randomness only
+in engine/dice.py, the pure layers on the standard library, layers importing
+downwards, every module shipped to the browser, and the runtime's integrity check."""
+from __future__ import annotations
+
+import ast
+import hashlib
+import base64
+import pathlib
+import sys
+import tomllib
+import zipfile
+
+import pytest
+
+import setup  # tools/setup.py (tests/conftest.py puts tools/ on sys.path)
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+PY = ROOT / "py"
+FRAY = PY / "fray"
+BROWSER = {"js", "pyodide", "pyscript"}
+PURE_LAYERS = ("engine", "rules", "views")
+
+
+def modules() -> list[pathlib.Path]:
+    return sorted(p for p in FRAY.rglob("*.py") if "__pycache__" not in p.parts)
+
+
+def rel(p: pathlib.Path) -> str:
+    return p.relative_to(PY).as_posix()
+
+
+def package_of(p: pathlib.Path) -> list[str]:
+    """The dotted package a module lives in, as parts: ['fray', 'engine']."""
+    return list(p.relative_to(PY).parent.parts)
+
+
+def imported(p: pathlib.Path) -> list[tuple[str, int]]:
+    """Absolute names of every module a file imports (import, from-import,
+    relative from-import resolved, importlib.import_module/__import__ of a
+    constant), with line numbers. Imports inside functions count too."""
+    tree = ast.parse(p.read_text(encoding="utf-8"), str(p))
+    out: list[tuple[str, int]] = []
+    pkg = package_of(p)
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out += [(a.name, node.lineno) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = pkg[: len(pkg) - node.level + 1]
+                mod = ".".join(base + ([node.module] if node.module else []))
+                out.append((mod, node.lineno))
+                if not node.module:  # from . import x: x is a module of the package
+                    out += [(f"{mod}.{a.name}", node.lineno) for a in node.names]
+            else:
+                out.append((node.module or "", node.lineno))
+                out += [(f"{node.module}.{a.name}", node.lineno) for a in node.names]
+        elif isinstance(node, ast.Call):
+            f = node.func
+            name = f.attr if isinstance(f, ast.Attribute) else f.id if isinstance(f, ast.Name) else ""
+            if name in ("import_module", "__import__") and node.args and isinstance(node.args[0], ast.Constant) \
+                    and isinstance(node.args[0].value, str):
+                out.append((node.args[0].value, node.lineno))
+    return out
+
+
+def top(name: str) -> str:
+    return name.split(".")[0]
+
+
+def test_the_import_scanner_sees_every_form(tmp_path):
+    """The guards below are only as good as this scanner."""
+    pkg = tmp_path / "fray" / "engine"
+    pkg.mkdir(parents=True)
+    f = pkg / "x.py"
+    f.write_text("import js\nfrom pyscript import when\nimport os.path as p\nfrom . import dice\n"
+                 "from ..rules import olog\nfrom ..views.base import Badge\n"
+                 "def later():\n    import pyodide.ffi\n    importlib.import_module('random')\n")
+    names = {n for n, _ in imported_from(f, tmp_path)}
+    assert {"js", "pyscript", "os.path", "fray.engine", "fray.engine.dice", "fray.rules", "fray.views.base",
+            "pyodide.ffi", "random"} <= names
+
+
+def imported_from(p: pathlib.Path, root: pathlib.Path):
+    global PY
+    saved, PY = PY, root
+    try:
+        return imported(p)
+    finally:
+        PY = saved
+
+
+def test_every_module_is_found():
+    names = {rel(p) for p in modules()}
+    assert {"fray/engine/dice.py", "fray/engine/session.py", "fray/engine/storage.py", "fray/rules/__init__.py",
+            "fray/ui/app.py"} <= names
+
+
+@pytest.mark.parametrize("path", [p for p in modules() if "ui" not in p.relative_to(FRAY).parts[:1]], ids=rel)
+def test_nothing_outside_ui_imports_the_browser(path):
+    bad = [(n, line) for n, line in imported(path) if top(n) in BROWSER]
+    assert not bad, f"{rel(path)} imports browser modules {bad}; only fray/ui/ may (STYLE.md)"
+
+
+@pytest.mark.parametrize("path", modules(), ids=rel)
+def test_only_the_dice_module_imports_random(path):
+    if rel(path) == "fray/engine/dice.py":
+        assert any(n == "random" for n, _ in imported(path))
+        return
+    bad = [(n, line) for n, line in imported(path) if top(n) in ("random", "secrets")]
+    assert not bad, f"{rel(path)} imports {bad}: every roll goes through fray.engine.dice (CORE-DICE-3)"
+
+
+@pytest.mark.parametrize("path", [p for p in modules() if p.relative_to(FRAY).parts[0] in PURE_LAYERS], ids=rel)
+def test_pure_layers_use_only_the_standard_library_and_fray(path):
+    allowed = set(sys.stdlib_module_names) | {"fray", "__future__"}
+    bad = [(n, line) for n, line in imported(path) if top(n) not in allowed]
+    assert not bad, f"{rel(path)} imports {bad}: engine, rules and views are standard library only"
+
+
+LAYER_FORBIDS = {
+    "engine": ("fray.views", "fray.ui"),
+    "rules": ("fray.views", "fray.ui"),
+    "views": ("fray.ui",),
+}
+
+
+@pytest.mark.parametrize("path", [p for p in modules() if p.relative_to(FRAY).parts[0] in LAYER_FORBIDS], ids=rel)
+def test_imports_point_down_the_layers(path):
+    layer = path.relative_to(FRAY).parts[0]
+    bad = [(n, line) for n, line in imported(path) if n.startswith(LAYER_FORBIDS[layer])]
+    assert not bad, f"{rel(path)} ({layer}) imports {bad}: ui -> views -> rules -> engine (DESIGN.md)"
+
+
+@pytest.mark.parametrize("path", modules(), ids=rel)
+def test_every_module_opens_with_a_docstring_and_stays_small(path):
+    text = path.read_text(encoding="utf-8")
+    doc = ast.get_docstring(ast.parse(text))
+    assert doc and doc.splitlines()[0].strip(), f"{rel(path)}: the first line of the docstring says what it holds"
+    lines = text.count("\n")
+    assert lines <= 1500, f"{rel(path)} has {lines} lines: split it (a 4,000-line module is STYLE.md's anti-pattern)"
+
+
+# --- shipping to the browser --------------------------------------------------------------
+
+def test_pyscript_toml_unpacks_the_app_archive():
+    config = tomllib.loads((ROOT / "pyscript.toml").read_text())
+    assert config["files"].get("./static/build/fray.zip") == "./*"
+    assert setup.APP_ZIP == ROOT / "static" / "build" / "fray.zip"
+    assert setup.APP_SRC == FRAY
+
+
+def test_the_app_archive_is_built_from_every_module():
+    listed = {rel(p) for p in setup.app_sources()}
+    assert listed == {rel(p) for p in modules()}
+    assert all("__pycache__" not in p.parts for p in setup.app_sources())
+
+
+def test_a_fresh_app_archive_holds_every_module_and_its_bytecode():
+    if not setup.APP_ZIP.exists() or not setup.app_zip_is_fresh():
+        pytest.skip("static/build/fray.zip is missing or stale: run python3 tools/setup.py --app-only")
+    with zipfile.ZipFile(setup.APP_ZIP) as z:
+        names = set(z.namelist())
+    for p in modules():
+        r = pathlib.PurePosixPath(rel(p))
+        assert str(r) in names, f"{r} is not in fray.zip"
+        pyc = [n for n in names if n.startswith(f"{r.parent}/__pycache__/{r.stem}.cpython-") and n.endswith(".pyc")]
+        assert pyc, f"{r} has no precompiled .pyc in fray.zip"
+
+
+def test_freshness_follows_the_sources(tmp_path, monkeypatch):
+    """A zip stamped with the current fingerprint is fresh; touching a source makes it stale."""
+    src = tmp_path / "py" / "fray"
+    src.mkdir(parents=True)
+    (src / "__init__.py").write_text('"""x."""\n')
+    monkeypatch.setattr(setup, "APP_SRC", src)
+    monkeypatch.setattr(setup, "APP_ZIP", tmp_path / "fray.zip")
+    assert not setup.app_zip_is_fresh()
+    with zipfile.ZipFile(setup.APP_ZIP, "w") as z:
+        z.writestr("fray/__init__.py", '"""x."""\n')
+        z.comment = setup.app_fingerprint().encode()
+    assert setup.app_zip_is_fresh()
+    (src / "new.py").write_text('"""y."""\n')
+    assert not setup.app_zip_is_fresh()
+
+
+# --- the runtime's integrity check ----------------------------------------------------------
+
+def test_integrity_check_rejects_a_tampered_tarball():
+    good = b"the pinned release"
+    pin = {"name": "pyodide", "version": "0.0.0",
+           "integrity": "sha512-" + base64.b64encode(hashlib.sha512(b"other bytes").digest()).decode()}
+    with pytest.raises(setup.SetupError) as err:
+        setup.verify_tarball(good, pin, "pyodide-0.0.0.tgz")
+    assert "integrity check failed for pyodide-0.0.0.tgz" in str(err.value)
+    assert "nothing was installed" in str(err.value)
+
+
+def test_integrity_check_accepts_the_pinned_tarball():
+    data = b"the pinned release"
+    pin = {"name": "pyodide", "version": "0.0.0", "integrity": setup.sri_sha512(data)}
+    assert setup.verify_tarball(data, pin, "pyodide-0.0.0.tgz") is None
+    assert pin["integrity"] == "sha512-" + base64.b64encode(hashlib.sha512(data).digest()).decode()
+
+
+def test_every_pin_has_a_sha512_integrity():
+    for pin in setup.load_pins():
+        assert pin["integrity"].startswith("sha512-") and len(base64.b64decode(pin["integrity"][7:])) == 64
