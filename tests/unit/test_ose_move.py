@@ -5,7 +5,7 @@ from fray.engine.geometry import chebyshev, provocations
 from fray.rules.ose_base import (Attack, Charge, Declare, Done, EndStep, Flee, Manipulate, Move, Splinter, STEPS,
                                  Withdraw, grid_of, hostile_fn)
 from fray.rules.ose_move import body, bodies, move_left
-from test_ose_kit import (CLAW, HALBERD, SPEAR, SWORD, act, c, fighter, kinds, refusal, refused, session, start,
+from test_ose_kit import (CLAW, HALBERD, SPEAR, act, c, fighter, kinds, refusal, refused, session, start,
                           sys, texts)
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fray.engine.model import Attack as Weapon, Side
 from fray.rules.ose_base import TURN_TABLE, Attack, EndStep, Move, TurnUndead
-from test_ose_kit import CLAW, SWORD, A, act, c, fighter, kinds, refusal, refused, session, start, sys, texts
+from test_ose_kit import CLAW, A, act, c, fighter, kinds, refusal, refused, session, start, sys, texts
 
 MACE = Weapon("Mace", "1d6", item="Mace")
 DEAD = Side("u", "Crypt", "#553399", "hexagon")

@@ -21,12 +21,13 @@ from . import ose_check, ose_options
 from .ose_base import (FLED, SETTINGS, STATS, Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell,
                        Done, EndStep, Flee, Grapple, Manipulate, MoraleResult, Move, Narrate, OseState, Release,
                        RollInitiative, RollResource, Splinter, Surprise, TurnUndead, Withdraw, can_act, econ_of,
-                       is_detailed, is_out, with_econ)
+                       is_detailed, with_econ)
 from .ose_combat import (deal_damage, drop_broken_holds, release, resolve_grapple, shot_manipulations, splinter,
                          strike)
 from .ose_move import bodies as grid_bodies, apply_manipulation, charge_plan, run_move, start_move
 from .ose_round import (active_actors, apply_morale, cancel_spell, complete_spell, declare, end_side, end_step,
-                        lose_spell, mark_done, mark_surprise, roll_initiative, roll_resource, settle)
+                        lose_spell, mark_done, mark_surprise, outcome_text, roll_initiative, roll_resource,
+                        settle)
 from .ose_turn import resolve_turn
 
 
@@ -83,17 +84,7 @@ class OseRuleset(Ruleset):
 
     def outcome(self, state: State) -> str:
         """Decided when no two hostile sides still have someone in the fight (down, fled and surrendered are out)."""
-        active = {c.side for c in state.combatants if not is_out(c)}
-        if not state.combatants:
-            return ""
-        if not active:
-            return "Everyone is out of the fight"
-        if any(state.hostile(a, b) for a in active for b in active):
-            return ""
-        if len(active) == 1:
-            side = state.encounter.side(next(iter(active)))
-            return f"Victory: {side.name if side else next(iter(active))}"
-        return "No hostile sides remain in the fight"
+        return outcome_text(state)
 
     def after_damage(self, state: State, target: str, amount: int, events: list[Event], *,
                      source: str = "") -> State:

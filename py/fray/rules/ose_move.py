@@ -262,37 +262,54 @@ def charge_plan(state: State, c: Combatant, attack: str) -> tuple[str, list] | I
     reach = weapon_reach(c, atk)
     rate = rate_ft(state, c)
     bs, hostile, grid = bodies(state), hostile_fn(state), grid_of(state)
-    plan = charge_path(grid, tuple(c.square), me, bs, hostile, weapon_reach=reach, min_ft=15, max_ft=2 * rate)
-    if plan is not None:
-        return plan
-    near = charge_path(grid, tuple(c.square), me, bs, hostile, weapon_reach=reach, min_ft=0, max_ft=2 * rate)
-    if near is not None:
+    key = (c.id, reach, rate, grid.diagonal)
+    cached = _CHARGES.get(key)
+    if cached is not None and cached[0] is state.combatants:
+        near = cached[1]
+    else:
+        # Cheap test first: no enemy within twice the rate plus reach (in squares) means no search.
+        span = 2 * rate // 5 + reach
+        near = None
+        if any(not b.is_down and hostile(c.side, b.side) and chebyshev(b.square, me.square) <= span for b in bs):
+            near = charge_path(grid, tuple(c.square), me, bs, hostile, weapon_reach=reach, min_ft=0,
+                               max_ft=2 * rate)
+        if len(_CHARGES) > 64:
+            _CHARGES.clear()
+        _CHARGES[key] = (state.combatants, near)
+    if near is None:
+        return Illegal("NO_ONE_TO_CHARGE", f"No enemy within {2 * rate} ft of {c.name}'s charge (OSE-CHARGE-1)")
+    # "Nearest" is by movement; a nearest enemy under 15 ft away cannot be charged (geometry.charge_path).
+    if path_cost_ft(near[1], grid.diagonal) < 15:
         return Illegal("TOO_CLOSE", f"The nearest enemy, {state.name(near[0])}, is less than 15 ft of movement away: "
                                     f"attack it instead (OSE-CHARGE-1)")
-    return Illegal("NO_ONE_TO_CHARGE", f"No enemy within {2 * rate} ft of {c.name}'s charge (OSE-CHARGE-1)")
+    return near
+
+
+_CHARGES: dict[tuple, tuple] = {}
 
 
 def withdraw_suggestion(state: State, c: Combatant) -> tuple[int, int] | None:
-    """The square within one rate that is farthest from every standing enemy (the engine's advice; REF decides)."""
+    """The engine's advice for a withdraw (the referee decides, OSE-WD-1): straight away from the
+    engaged enemies (within 10 ft), as far as one rate allows onto a free square; None if not engaged."""
     if c.square is None:
         return None
-    enemies = [b.square for b in bodies(state) if not b.is_down and state.hostile(c.side, b.side)]
-    if not enemies:
-        return None
     x0, y0 = c.square
-    rate_sq = rate_ft(state, c) // 5
+    near = [b.square for b in bodies(state) if not b.is_down and state.hostile(c.side, b.side)
+            and chebyshev(b.square, c.square) <= 2]
+    if not near:
+        return None
+    dx = sum(x0 - x for x, _ in near)
+    dy = sum(y0 - y for _, y in near)
+    step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+    if step == (0, 0):
+        return None
     grid = grid_of(state)
     occupied = {b.square for b in bodies(state) if b.id != c.id}
-    best, best_key = None, None
-    for dy in range(-rate_sq, rate_sq + 1):
-        for dx in range(-rate_sq, rate_sq + 1):
-            sq = (x0 + dx, y0 + dy)
-            if not grid.in_bounds(sq) or sq in grid.walls or sq in occupied:
-                continue
-            key = (min(chebyshev(sq, e) for e in enemies), -chebyshev(sq, c.square), -sq[1], -sq[0])
-            if best_key is None or key > best_key:
-                best, best_key = sq, key
-    return best
+    for k in range(rate_ft(state, c) // 5, 0, -1):
+        sq = (x0 + k * step[0], y0 + k * step[1])
+        if grid.in_bounds(sq) and sq not in grid.walls and sq not in occupied:
+            return sq
+    return None
 
 
 # --- manipulation (OSE-MANIP-1) ------------------------------------------------------------------

@@ -179,7 +179,9 @@ def begin_side(state: State, events: list[Event]) -> State:
           if r >= state.round or state.get(cid).side != side}
     state = state.with_system(full_defense=fd, step=0, done=frozenset())
     init = state.system.initiative.get(side)
-    d12 = f" (d12: {init[0]})" if init else ""
+    d12 = ""
+    if init:
+        d12 = f" (d12: {init[0]}" + ("".join(f", tie re-roll {r}" for r in init[1:])) + ")"
     events.append(Event("SideActs", f"Now acting: {state.encounter.side(side).name}{d12}", rule="OSE-SEQ-1"))
     return state
 
@@ -245,10 +247,28 @@ def active_actors(state: State) -> tuple[str, ...]:
     return tuple(c.id for c in state.combatants if c.side == side and is_active(state, c))
 
 
+def outcome_text(state: State) -> str:
+    """Decided when no two hostile sides still have someone in the fight (down, fled and surrendered are out)."""
+    if not state.combatants:
+        return ""
+    active = {c.side for c in state.combatants if not is_out(c)}
+    if not active:
+        return "Everyone is out of the fight"
+    if any(state.hostile(a, b) for a in active for b in active):
+        return ""
+    if len(active) == 1:
+        side = state.encounter.side(next(iter(active)))
+        return f"Victory: {side.name if side else next(iter(active))}"
+    return "No hostile sides remain in the fight"
+
+
 def settle(state: State, dice: Dice, events: list[Event]) -> State:
-    """Advance steps, sides and rounds while nobody of the acting side has anything left to do."""
+    """Advance steps, sides and rounds while nobody of the acting side has anything left to do
+    (and the fight is not decided)."""
     for _ in range(64):
         if state.system.phase != "act" or state.prompt is not None or state.system.pending_move is not None:
+            return state
+        if outcome_text(state):
             return state
         if active_actors(state):
             return state
