@@ -1,6 +1,8 @@
 """Small page helpers shared by the e2e journeys (desktop and phone)."""
 from __future__ import annotations
 
+import re
+
 from playwright.sync_api import Page, expect
 
 
@@ -64,3 +66,54 @@ def open_setup(page: Page) -> None:
 def close_setup(page: Page) -> None:
     page.get_by_test_id("toggle-setup").click()
     expect(page.get_by_test_id("editor")).to_be_hidden()
+
+
+def open_example(page: Page, system: str, name: str) -> None:
+    """Open one of a system's ready-made encounters from Setup."""
+    open_setup(page)
+    page.get_by_test_id("example-select").select_option(f"{system}:{name}")
+    expect(page.get_by_test_id("notice-ok")).to_contain_text("example")
+
+
+def physical_dice(page: Page) -> None:
+    show(page, "order")
+    page.get_by_test_id("dice-physical").check()
+
+
+def type_dice(page: Page, faces: dict[int, list[int]]) -> list[str]:
+    """Answer every physical-dice prompt: faces[sides] gives the faces to type,
+    in order, for dice of that size. Returns the prompts seen ("1d20"...)."""
+    seen = []
+    dialog = page.get_by_test_id("dice-entry")
+    while True:
+        try:
+            dialog.wait_for(state="visible", timeout=1500)
+        except Exception:
+            return seen
+        typed = dialog.get_attribute("data-typed")
+        title = dialog.locator("h2").inner_text()
+        m = re.match(r"Roll (\d+)d(\d+)", title)
+        count, sides = int(m.group(1)), int(m.group(2))
+        seen.append(f"{count}d{sides}")
+        for i in range(count):
+            dialog.get_by_test_id(f"face-{i}").fill(str(faces[sides].pop(0)))
+        dialog.get_by_test_id("faces-ok").click()
+        # Wait until this prompt is answered: the dialog closes or asks for the next die.
+        page.wait_for_function(
+            "t => { const d = document.querySelector('[data-testid=dice-entry]');"
+            " return !d || d.getAttribute('data-typed') !== t; }", arg=typed)
+
+
+def option(page: Page, label: str):
+    """The action button whose label contains the text."""
+    show(page, "act")
+    return page.locator("[data-testid=actions] button.act", has_text=label).first
+
+
+def next_turn(page: Page) -> None:
+    show(page, "act")
+    page.get_by_test_id("opt-next").click()
+
+
+def status(page: Page) -> str:
+    return page.get_by_test_id("status").inner_text()

@@ -20,7 +20,7 @@ from ..engine.dice import BadFace, DiceError, NeedDice, ScriptedDice
 from ..engine.ruleset import Allow, Damage, FreeRoll, SetCondition, SetHp
 from ..engine.session import ReplayError, Session
 from ..rules import SYSTEMS, titles
-from ..views.common import action_menu, log_lines, log_text, system_view
+from ..views.common import action_menu, log_lines, log_text, numbered, system_view
 from . import editor, panels
 from .fields import FieldAction, FieldContext, field_view
 from .html import Markup
@@ -67,6 +67,7 @@ class App:
         self._proxies: list[Any] = []
         self._els: dict[str, Any] = {}
         self._asked: Any = None
+        self.numbers: dict[int, int] = {}
 
     # --- start-up ---------------------------------------------------------
     def boot(self) -> None:
@@ -249,17 +250,14 @@ class App:
                 self.choose(menu_next)
         elif key.isdigit() and key != "0" and self.mode == "play":
             n = int(key)
-            count = 0
-            for i, o in enumerate(self.options):
-                if o.allowed and o.key != "next":
-                    count += 1
-                    if count == n:
-                        event.preventDefault()
-                        if self.pending is not None and self.pending[1].choices and n <= len(self.pending[1].choices):
-                            self.answer(n - 1)
-                        else:
-                            self.choose(i)
-                        return
+            if self.pending is not None and self.pending[1].choices:
+                if n <= len(self.pending[1].choices):
+                    event.preventDefault()
+                    self.answer(n - 1)
+                return
+            if n in self.numbers:
+                event.preventDefault()
+                self.choose(self.numbers[n])
         elif key.startswith("Arrow") or key in ("Enter", " "):
             if str(event.target.id) == "field-slot" or event.target.closest("#field-slot"):
                 result = field_view(self.session.ruleset.field_view).key(self.field_context(), key)
@@ -829,6 +827,7 @@ class App:
         self.set_html("order-slot", panels.order(panel, sides, self.selected))
         self.options = s.ruleset.options(state, self.selected) if self.selected else []
         menu = action_menu(s.ruleset, state, self.selected, panel, self.options)
+        self.numbers = numbered(menu)
         ask = None
         if self.pending is not None:
             index, o = self.pending
@@ -869,7 +868,7 @@ class App:
             return panels.rule_popover(d[1], catalogue.text(d[1]))
         if d[0] == "dice":
             need = d[1]
-            return panels.dice_entry(need.purpose or need.expr, need.count, need.sides)
+            return panels.dice_entry(need.purpose or need.expr, need.count, need.sides, len(d[3]))
         return ""
 
 

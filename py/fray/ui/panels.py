@@ -241,7 +241,7 @@ def log_panel(lines: list[LogLine], total: int) -> Markup:
         items.append(h("li", {"class_": f"log-{ln.kind}"},
                        h("span", {"class_": "step"}, str(ln.step)),
                        h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
-                       h("span", {"class_": "faces"}, ln.dice) if ln.dice and ln.dice not in ln.text else "",
+                       h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
                        with_rules(ln.rule) if ln.rule else ""))
     more = h("p", {"class_": "muted"}, f"{total - len(lines)} earlier events (export for the whole log)") \
         if total > len(lines) else ""
@@ -252,13 +252,13 @@ def log_panel(lines: list[LogLine], total: int) -> Markup:
              more)
 
 
-def dice_entry(purpose: str, count: int, sides: int) -> Markup:
+def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:
     """Physical dice: ask the referee for the faces before resolving."""
     inputs = [h("input", {"type": "number", "name": f"f{i}", "min": "1", "max": str(sides), "required": True,
                           "inputmode": "numeric", "aria-label": f"Die {i + 1} of {count} (d{sides})",
                           "data-testid": f"face-{i}"}) for i in range(count)]
     return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "dice-entry-t",
-                     "data-testid": "dice-entry"},
+                     "data-testid": "dice-entry", "data-typed": str(typed)},
              h("form", {"class_": "modal-box", "data-action": "faces"},
                h("h2", {"id": "dice-entry-t"}, f"Roll {count}d{sides}"),
                h("p", None, f"For: {purpose}" if purpose else ""),

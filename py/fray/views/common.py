@@ -59,7 +59,15 @@ class ActionMenu:
     next_index: int | None  # the option bound to N
 
 
-GROUP_ORDER = ("Decision", "Declare", "Initiative", "Attack", "Move", "Magic", "Defend", "Item", "Other", "Turn")
+GROUP_ORDER = ("Decision", "Declare", "Initiative", "Attack", "Move", "Magic", "Spell", "Defend", "Item",
+               "Strategise", "Other", "Referee", "Turn")
+
+
+def numbered(menu: "ActionMenu | None") -> dict[int, int]:
+    """Keyboard number (1-9) -> option index, as the menu shows them."""
+    if menu is None:
+        return {}
+    return {it.number: it.index for _, items in menu.groups for it in items if it.number}
 
 
 def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: SystemPanel,
@@ -67,26 +75,32 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
     if actor is None or not state.has(actor):
         return None
     c = state.get(actor)
-    groups: dict[str, list[ActionItem]] = {}
-    number = 0
+    groups: dict[str, list[tuple[int, Option]]] = {}
     next_index = None
     for i, o in enumerate(options):
-        n = 0
-        if o.allowed and number < 9 and o.key != "next":
-            number += 1
-            n = number
         if o.key == "next" and o.allowed:
             next_index = i
-        item = ActionItem(i, o.label, o.group or "Other", o.allowed, o.why, o.hint, o.key, o.question,
-                          tuple((ch.label, ch.detail) for ch in o.choices), o.needs, n)
-        groups.setdefault(item.group, []).append(item)
+        groups.setdefault(o.group or "Other", []).append((i, o))
     ordered = sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0]) if kv[0] in GROUP_ORDER else 8)
+    # Keys 1-9 follow the order the referee sees, allowed actions only.
+    number = 0
+    out_groups = []
+    for g, members in ordered:
+        items = []
+        for i, o in members:
+            n = 0
+            if o.allowed and number < 9 and o.key != "next":
+                number += 1
+                n = number
+            items.append(ActionItem(i, o.label, g, o.allowed, o.why, o.hint, o.key, o.question,
+                                    tuple((ch.label, ch.detail) for ch in o.choices), o.needs, n))
+        out_groups.append((g, tuple(items)))
     prompt = state.prompt
     return ActionMenu(
         actor=actor, actor_name=c.name, is_current=actor in ruleset.current(state),
         prompt=prompt.question if prompt and prompt.actor == actor else "",
         prompt_rule=prompt.rule if prompt and prompt.actor == actor else "",
-        groups=tuple((g, tuple(items)) for g, items in ordered),
+        groups=tuple(out_groups),
         hints=panel.hints.get(actor, ()), badges=panel.badges.get(actor, ()), next_index=next_index)
 
 
@@ -113,7 +127,8 @@ def log_lines(session: Session, limit: int | None = None) -> list[LogLine]:
 
 
 def line_of(step_no: int, e: Event) -> LogLine:
-    dice = "; ".join(r.describe() for r in e.rolls)
+    # Faces the sentence does not already show.
+    dice = "; ".join(d for d in (r.describe() for r in e.rolls) if d not in e.text)
     return LogLine(step_no, e.text, e.rule, e.kind, dice, e.secret)
 
 

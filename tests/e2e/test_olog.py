@@ -1,0 +1,104 @@
+"""OLOG in the page: the text's three pressure examples, Press On asked before
+any roll, a two-round fight with undo of a pressure roll, reload mid-fight."""
+from __future__ import annotations
+
+import re
+
+from conftest import wait_ready
+from helpers import (hp_text, log_text, next_turn, open_example, option, physical_dice, redo, show, status,
+                     type_dice, undo)
+from playwright.sync_api import expect
+
+
+def start(page, example: str, brak_d20: int = 15) -> None:
+    """Open an OLOG example with physical dice and roll Brak's initiative."""
+    open_example(page, "olog", example)
+    physical_dice(page)
+    next_turn(page)  # Roll initiative
+    type_dice(page, {20: [brak_d20]})
+    expect(page.get_by_test_id("status")).to_contain_text("Brak's turn")
+
+
+def hint(page) -> str:
+    show(page, "act")
+    return page.get_by_test_id("hint").first.inner_text()
+
+
+def test_two_orcs_press_for_d4_min_2_in_the_page__OLOG_PRES_9_OLOG_PRES_4_OLOG_PRES_5(app):
+    start(app, "two_orcs")
+    assert "Under pressure from 2: pressing on costs d4 (min 2)" in hint(app)
+    show(app, "field")
+    expect(app.get_by_test_id("pressure-brak")).to_contain_text("2")
+    option(app, "Attack Orc 1").click()
+    ask = app.get_by_test_id("ask")
+    expect(ask).to_contain_text("press on?")  # asked before any roll (OLOG-PRES-2)
+    assert app.get_by_test_id("dice-entry").count() == 0
+    ask.get_by_test_id("choice-0").click()  # Press on: take d4 (min 2)
+    prompts = type_dice(app, {4: [1], 20: [15], 8: [5]})
+    assert prompts == ["1d4", "1d20", "1d8"]
+    log = log_text(app)
+    assert "d4 [1] raised to minimum 2 = 2" in log
+    assert hp_text(app, "brak") == "10/12"
+    assert hp_text(app, "orc1") == "1/6"
+
+
+def test_superpredator_presses_for_d5__OLOG_PRES_9(app):
+    start(app, "superpredator")
+    assert "Under pressure from 1: pressing on costs d5" in hint(app)
+
+
+def test_eight_humans_cost_eight_every_time__OLOG_PRES_9(app):
+    start(app, "eight_humans")
+    text = hint(app)
+    assert "Under pressure from 8" in text and "d3 (min 8)" in text and "always 8" in text
+    option(app, "Defend").click()
+    app.get_by_test_id("ask").get_by_test_id("choice-0").click()
+    type_dice(app, {3: [3]})
+    assert "d3 [3] raised to minimum 8 = 8" in log_text(app)
+    assert hp_text(app, "brak") == "12/20"
+
+
+def test_two_round_fight_undo_of_a_pressure_roll_and_reload__OLOG_PRES_2_OLOG_ACT_1_OLOG_ACT_2(app):
+    start(app, "two_orcs")
+    # Brak presses on and attacks: the pressure roll is undone, then redone with the same faces.
+    option(app, "Attack Orc 1").click()
+    app.get_by_test_id("ask").get_by_test_id("choice-0").click()
+    type_dice(app, {4: [3], 20: [4], 8: []})
+    assert hp_text(app, "brak") == "9/12"
+    undo(app)
+    assert hp_text(app, "brak") == "12/12"
+    assert "Brak presses on" not in log_text(app)
+    redo(app)
+    assert hp_text(app, "brak") == "9/12"
+    assert "d4 [3] = 3" in log_text(app)
+    # Not the same action twice (OLOG-ACT-2): a second attack is greyed with its reason.
+    show(app, "act")
+    expect(app.locator("button.act.refused", has_text="Attack Orc 2")).to_be_visible()
+    # Second action without Press On: it resolves, then the turn ends (OLOG-PRES-2).
+    option(app, "Defend").click()
+    app.get_by_test_id("ask").get_by_test_id("choice-1").click()
+    expect(app.get_by_test_id("status")).to_contain_text("Orc 1's turn")
+    # Reload mid-fight: the autosave brings back the same moment.
+    app.reload()
+    wait_ready(app)
+    expect(app.get_by_test_id("status")).to_contain_text("Orc 1's turn")
+    assert hp_text(app, "brak") == "9/12"
+    # The orcs end their turns; round 2 starts with Brak again (counts persist, OLOG-INIT-3).
+    next_turn(app)
+    expect(app.get_by_test_id("status")).to_contain_text("Orc 2's turn")
+    next_turn(app)
+    expect(app.get_by_test_id("status")).to_contain_text(re.compile(r"Round 2 · Brak's turn"))
+    assert "Round 2 begins" in log_text(app)
+
+
+def test_moving_a_zone_under_pressure_asks_first_and_moves_the_token__OLOG_MOVE_1_OLOG_BAND_1(app):
+    start(app, "two_orcs")
+    show(app, "field")
+    app.get_by_test_id("move-to-1").click()
+    app.get_by_test_id("ask").get_by_test_id("choice-1").click()  # act, then the turn ends
+    show(app, "field")
+    expect(app.get_by_test_id("zone-1").get_by_test_id("token-brak")).to_be_visible()
+    # The turn passed to Orc 1: labels are now distances from it, and Brak is out of its reach.
+    expect(app.get_by_test_id("zone-1")).to_contain_text("Near")
+    expect(app.get_by_test_id("zone-2")).to_contain_text("Close")
+    expect(app.get_by_test_id("pressure-brak")).to_have_count(0)
