@@ -345,10 +345,10 @@ class GridView(FieldView):
         m = ctx.state.encounter.map
         if ui.get("size") != (m.width, m.height):
             if "size" in ui:  # another map: the old squares mean nothing here
-                for k in ("path", "hover", "cursor", "info", "press", "stroke"):
+                for k in ("path", "hover", "cursor", "info", "press", "stroke", "view"):
                     ui.pop(k, None)
             ui["size"] = (m.width, m.height)
-            ui["view"] = (1.0, 0.0, 0.0)
+        ui.setdefault("view", (1.0, 0.0, 0.0))
         path = ui.get("path")
         if path is not None:
             mover = path.get("mover")

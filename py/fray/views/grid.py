@@ -1,0 +1,511 @@
+"""The tactical grid's view model: tokens, threat and reach, distances, and a move path preview with its attacks of opportunity.
+
+Pure data from (state, ruleset, selection, pointer/cursor squares, waypoints,
+pending option), built BEFORE anything is committed so the referee sees what
+a move would provoke (OSE-AOO-1, OGRE-AOO-1) and what it costs. Geometry
+itself lives in `engine/geometry.py`; who threatens comes from
+`ruleset.bodies(state)`; whether a command is legal comes from
+`ruleset.check`. `ui/grid.py` only draws this.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, replace
+from typing import Any, Iterable, Sequence
+
+from ..engine import geometry as geo
+from ..engine.commands import Option
+from ..engine.geometry import Body, Grid
+from ..engine.model import MapSpec, Square, are_hostile
+from ..engine.ruleset import Place, Ruleset
+from ..engine.state import State
+from .base import Badge
+
+# Rule ids the grid cites, per system (the geometry is shared; the texts differ).
+AOO_RULE = {"ose": "OSE-AOO-1", "ogre": "OGRE-AOO-1"}
+THREAT_RULE = {"ose": "OSE-AOO-3", "ogre": "OGRE-AOO-1"}
+WITHDRAW_RULE = {"ose": "OSE-WD-1", "ogre": "OGRE-WD-1"}
+BRACE_RULE = {"ose": "OSE-BRACE-1"}
+RANGED_RULE = {"ose": "OSE-RANGED-1"}
+REACH_WEAPON_RULE = {"ose": "OSE-STANCE-3"}
+NO_THREAT_WHY = {
+    "ose": "no melee or natural weapon in hand, or it cannot act (OSE-AOO-1)",
+    "ogre": "flat-footed, down or without a melee attack in hand (OGRE-AOO-1)",
+}
+
+
+@dataclass(frozen=True)
+class GridToken:
+    """A creature on the map as the grid draws it: colour AND shape AND letters."""
+
+    id: str
+    name: str
+    initials: str
+    side: str
+    side_name: str
+    colour: str
+    shape: str
+    square: Square
+    hp: int
+    max_hp: int
+    is_current: bool
+    is_selected: bool
+    is_down: bool
+    badges: tuple[Badge, ...] = ()
+    reach_ft: int = 5
+    threatens: bool = True
+
+    @property
+    def label(self) -> str:
+        """The sentence a screen reader (and the tooltip) says for the token."""
+        out = f"{self.name} ({self.side_name}), {self.hp}/{self.max_hp} HP, at {fmt(self.square)}"
+        if self.is_current:
+            out += ", acting now"
+        if self.is_selected:
+            out += ", selected"
+        if self.is_down:
+            out += ", down"
+        for b in self.badges:
+            out += f", {b.word}"
+        return out
+
+
+@dataclass(frozen=True)
+class Provoking:
+    """A square of the path where leaving provokes: the attackers, named."""
+
+    index: int
+    square: Square
+    attackers: tuple[str, ...]
+    names: tuple[str, ...]
+    rule: str
+    brace: bool = False  # a charge entering a bracing enemy's reach (OSE-BRACE-1)
+
+    @property
+    def text(self) -> str:
+        who = ", ".join(self.names)
+        if self.brace:
+            return f"Charging on from {fmt(self.square)} meets the braced {who} ({self.rule})"
+        return f"Leaving {fmt(self.square)} provokes {who} ({self.rule})"
+
+
+@dataclass(frozen=True)
+class PathPreview:
+    """A move (or a referee placement) shown before it is committed.
+
+    `squares` is the shortest legal path through the waypoints (start first),
+    empty when there is none; `command` is what a commit would send, with the
+    path filled; `problem` is the engine's refusal of it (or why there is no
+    path), "" when the rules allow it.
+    """
+
+    mover: str
+    mover_name: str
+    kind: str  # "move" | "withdraw" | "charge" | "place"
+    label: str  # the option's label, or "Place (referee)"
+    start: Square
+    points: tuple[Square, ...]  # waypoints, the destination last
+    squares: tuple[Square, ...]
+    cost_ft: int
+    allowance_ft: int | None
+    provocations: tuple[Provoking, ...]
+    problem: str
+    command: Any  # Command | None
+    via_pending: bool = False
+    rule: str = ""
+
+    @property
+    def dest(self) -> Square | None:
+        return self.points[-1] if self.points else None
+
+    @property
+    def waypoints(self) -> tuple[Square, ...]:
+        return self.points[:-1]
+
+    @property
+    def is_over(self) -> bool:
+        return self.allowance_ft is not None and self.cost_ft > self.allowance_ft
+
+    @property
+    def summary(self) -> str:
+        """One line: "Move: Brak to (9, 4), 25 ft of 80 ft"."""
+        if self.kind == "place":
+            return f"Place {self.mover_name} at {fmt(self.dest)}: a referee override, logged (CORE-REF-1)"
+        if not self.squares:
+            return f"{self.label}: {self.mover_name} to {fmt(self.dest)}"
+        feet = f"{self.cost_ft} ft" + (f" of {self.allowance_ft} ft" if self.allowance_ft is not None else "")
+        return f"{self.label}: {self.mover_name} to {fmt(self.dest)}, {feet}"
+
+
+@dataclass(frozen=True)
+class PreviewRequest:
+    """What the pointer asked for: a mover and the squares its path must pass, destination last."""
+
+    mover: str
+    points: tuple[Square, ...]
+    place: bool = False  # a referee placement (Place), not a move by the rules
+
+
+@dataclass(frozen=True)
+class SquareInfo:
+    """What a long press (or the cursor) tells about one square."""
+
+    square: Square
+    lines: tuple[str, ...]
+    can_place: str | None = None  # id of the selected creature the referee may place here
+
+
+@dataclass(frozen=True)
+class GridModel:
+    width: int
+    height: int
+    diagonal: str
+    map: MapSpec
+    tokens: tuple[GridToken, ...]
+    selected: str | None
+    threatened: frozenset[Square]  # the selected creature's threatened squares
+    threat_note: str  # "Brak threatens 8 squares (reach 5 ft, OSE-AOO-3)"
+    reach_ft: int
+    ranged_blocked: tuple[str, ...]  # names of standing enemies within 5 ft (OSE-RANGED-1)
+    ranged_note: str
+    hover: Square | None
+    hover_ft: int | None
+    hover_note: str
+    cursor: Square | None
+    path: PathPreview | None
+    enemy_threat: frozenset[Square]  # while previewing: squares the mover's enemies threaten
+    info: SquareInfo | None
+    move_ready: bool  # the selected creature can move by tapping squares (a path option or pending)
+
+    @property
+    def walls(self) -> frozenset[Square]:
+        return self.map.walls
+
+
+def fmt(sq: Square | None) -> str:
+    return "?" if sq is None else f"({sq[0]}, {sq[1]})"
+
+
+def initials(name: str) -> str:
+    """Token letters: "Goblin 1" -> "G1", "Orc spearman" -> "OS", "Brak" -> "Br"."""
+    words = [w for w in re.split(r"[\s_-]+", name.strip()) if w]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].title()
+    last = words[-1]
+    if last.isdigit():
+        return (words[0][0] + last)[:3].upper()
+    return (words[0][0] + last[0]).upper()
+
+
+# --- the board ---------------------------------------------------------------------------
+
+_GRIDS: dict[tuple[MapSpec, str], Grid] = {}
+
+
+def diagonal_rule(state: State, ruleset: Ruleset) -> str:
+    """The encounter's diagonal rule: its `diagonal` setting if the system has one, else "5"."""
+    if any(s.key == "diagonal" for s in ruleset.settings()):
+        d = str(state.setting("diagonal", "5"))
+        return d if d in geo.DIAGONALS else "5"
+    return "5"
+
+
+def grid_of(state: State, diagonal: str) -> Grid:
+    """The geometry board of the state's map (walls as they are now), cached per map."""
+    key = (state.encounter.map, diagonal)
+    g = _GRIDS.get(key)
+    if g is None:
+        if len(_GRIDS) > 16:
+            _GRIDS.clear()
+        g = _GRIDS[key] = Grid.from_map(state.encounter.map, diagonal)
+    return g
+
+
+def _hostile(state: State):
+    """CORE-SIDE-1 between side ids, as geometry asks it."""
+    sides = state.encounter.sides
+    return lambda a, b: are_hostile(sides, a, b)
+
+
+# --- moves ----------------------------------------------------------------------------------
+
+def _path_options(state: State, ruleset: Ruleset, mover: str, options: Sequence[Option] | None
+                  ) -> list[tuple[int, Option]]:
+    """The mover's allowed Move-group options that a map path completes alone."""
+    if options is None:
+        try:
+            options = ruleset.options(state, mover)
+        except Exception:  # a ruleset mid-turn may not offer options to this creature
+            options = []
+    out = []
+    for i, o in enumerate(options):
+        if not o.allowed or o.group != "Move" or "path" not in o.needs:
+            continue
+        if getattr(o.command, "actor", mover) != mover:
+            continue
+        if any(n.split(":")[-1] != "path" for n in o.needs):
+            continue
+        if any(set(ch.values) - {"path"} for ch in o.choices):
+            continue  # a question beyond the path must be asked in the actions panel first
+        out.append((i, o))
+    if out:  # only options of the first one's kind: never a Withdraw picked in place of a Move
+        kind = type(out[0][1].command)
+        out = [(i, o) for i, o in out if type(o.command) is kind]
+    return out
+
+
+def is_path_pending(pending: Option | None, mover: str | None) -> bool:
+    return (pending is not None and "path" in pending.needs
+            and getattr(pending.command, "actor", mover) == mover)
+
+
+def can_move(state: State, ruleset: Ruleset, mover: str | None, pending: Option | None,
+             options: Sequence[Option] | None) -> bool:
+    """Does tapping a square move this creature by the rules (a pending path, or a Move option)?"""
+    if mover is None or not state.has(mover) or state.get(mover).square is None:
+        return False
+    return is_path_pending(pending, mover) or bool(_path_options(state, ruleset, mover, options))
+
+
+_FT = re.compile(r"(\d+) ft (?:left|more)|up to (\d+) ft")
+
+
+def allowance_of(state: State, ruleset: Ruleset, mover: str, option: Option | None) -> int | None:
+    """Feet the mover may still cover: the ruleset's `move_allowance(state, mover, command)` if it
+    has one, else the figure its option shows ("Move (30 ft left)", "up to 40 ft")."""
+    hook = getattr(ruleset, "move_allowance", None)
+    if hook is not None and option is not None:
+        try:
+            value = hook(state, mover, option.command)
+        except Exception:
+            value = None
+        if value is not None:
+            return int(value)
+    if option is None:
+        return None
+    for text in (option.label, option.hint):
+        m = _FT.search(text or "")
+        if m:
+            return int(m.group(1) or m.group(2))
+    return None
+
+
+def _kind_of(cmd: Any) -> str:
+    name = type(cmd).__name__.lower()
+    if getattr(cmd, "withdraw", False) is True or name == "withdraw":
+        return "withdraw"
+    if getattr(cmd, "charge", False) is True or name == "charge":
+        return "charge"
+    return "move"
+
+
+_LAST: list = [None, None]  # one-slot memo: (key, PathPreview)
+
+
+def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pending: Option | None = None,
+              options: Sequence[Option] | None = None, bodies: Sequence[Body] | None = None,
+              diagonal: str | None = None) -> PathPreview | None:
+    """The path preview for a request: the shortest legal path through the points, its cost,
+    its provocations (from where everyone stands now) and the engine's verdict on the command."""
+    if not state.has(request.mover) or not request.points:
+        return None
+    c = state.get(request.mover)
+    if c.square is None:
+        return None
+    key = (request, pending, tuple(options) if options is not None else None)
+    if _LAST[0] is not None and _LAST[0][0] is state and _LAST[0][1] == key:
+        return _LAST[1]
+    diagonal = diagonal or diagonal_rule(state, ruleset)
+    start = tuple(c.square)
+    points = tuple(tuple(p) for p in request.points)
+    sysname = ruleset.name
+    if request.place:
+        dest = points[-1]
+        cmd = Place(c.id, square=dest)
+        bad = ruleset.check(state, cmd)
+        out = PathPreview(c.id, c.name, "place", "Place (referee)", start, (dest,), (), 0, None, (),
+                          bad.detail if bad else "", cmd, rule="CORE-REF-1")
+        _LAST[0], _LAST[1] = (state, key), out
+        return out
+    grid = grid_of(state, diagonal)
+    bodies = list(bodies) if bodies is not None else list(ruleset.bodies(state))
+    hostile = _hostile(state)
+    me = next((b for b in bodies if b.id == c.id), None) or Body(c.id, c.side, start)
+    path = geo.path_through(grid, (start,) + points, me, bodies, hostile)
+    squares = tuple(tuple(p) for p in path) if path else ()
+    # Which command a commit sends: the pending one, else the first Move option the path satisfies.
+    option, via_pending, cmd, problem = None, False, None, ""
+    if is_path_pending(pending, c.id):
+        option, via_pending = pending, True
+        cmd = replace(pending.command, path=squares) if squares else pending.command
+        bad = ruleset.check(state, cmd) if squares else None
+        problem = bad.detail if bad else ""
+    else:
+        cands = _path_options(state, ruleset, c.id, options)
+        for _, o in cands:
+            filled = replace(o.command, path=squares) if squares else o.command
+            bad = ruleset.check(state, filled) if squares else None
+            if option is None or bad is None:
+                option, cmd, problem = o, filled, (bad.detail if bad else "")
+            if bad is None:
+                break
+    kind = _kind_of(cmd) if cmd is not None else "move"
+    if not squares:
+        problem = (f"No way for {c.name} to {fmt(points[-1])}: walls, standing enemies, the map's edge "
+                   f"or a creature on the last square are in the way")
+    provs: tuple[Provoking, ...] = ()
+    if len(squares) > 1:
+        names = {b.id: state.name(b.id) for b in bodies}
+        bracing = frozenset(getattr(state.system, "bracing", ()) or ()) if kind == "charge" else frozenset()
+        found = geo.provocations(list(squares), me, bodies, hostile, withdraw=kind == "withdraw",
+                                 charge=kind == "charge", bracing=bracing, grid=grid)
+        rule = (BRACE_RULE.get(sysname, "") if kind == "charge" else AOO_RULE.get(sysname, ""))
+        provs = tuple(Provoking(p.index, p.square, p.attackers, tuple(names.get(a, a) for a in p.attackers),
+                                rule, brace=kind == "charge") for p in found)
+    cost = geo.path_cost_ft(list(squares), grid.diagonal) if len(squares) > 1 else 0
+    label = option.label if option is not None else "Move"
+    label = re.sub(r"\s*\([^)]*\bft\b[^)]*\)", "", label) or label  # "Move (80 ft left)" -> "Move"
+    rule = WITHDRAW_RULE.get(sysname, "") if kind == "withdraw" else AOO_RULE.get(sysname, "")
+    out = PathPreview(c.id, c.name, kind, label, start, points, squares, cost,
+                      allowance_of(state, ruleset, c.id, option), provs, problem, cmd, via_pending, rule)
+    _LAST[0], _LAST[1] = (state, key), out
+    return out
+
+
+# --- the whole model --------------------------------------------------------------------------
+
+def _tokens(state: State, current: Iterable[str], selected: str | None, badges: dict[str, tuple[Badge, ...]],
+            bodies: dict[str, Body]) -> tuple[GridToken, ...]:
+    sides = {s.id: s for s in state.encounter.sides}
+    cur = set(current)
+    out = []
+    for c in state.combatants:
+        if c.square is None:
+            continue
+        side = sides.get(c.side)
+        b = bodies.get(c.id)
+        out.append(GridToken(
+            c.id, c.name, initials(c.name), c.side, side.name if side else c.side,
+            side.colour if side else "#777777", side.shape if side else "circle", tuple(c.square), c.hp, c.max_hp,
+            c.id in cur, c.id == selected, c.is_down, tuple(badges.get(c.id, ())),
+            (b.reach if b else 1) * 5, bool(b and b.threatens)))
+    # Down tokens first so a standing creature on the same square is drawn (and tapped) on top.
+    out.sort(key=lambda t: (not t.is_down, t.is_selected))
+    return tuple(out)
+
+
+def square_info(state: State, ruleset: Ruleset, sq: Square, selected: str | None, bodies: Sequence[Body],
+                grid: Grid, diagonal: str) -> SquareInfo:
+    """Who stands there, wall, distance from the selected creature, who threatens it."""
+    lines = [f"Square {fmt(sq)}"]
+    if sq in grid.walls:
+        lines.append("Wall")
+    here = [c for c in state.combatants if c.square is not None and tuple(c.square) == sq]
+    for c in here:
+        lines.append(f"{c.name} stands here" + (" (down)" if c.is_down else ""))
+    sel = state.find(selected) if selected else None
+    can_place = None
+    if sel is not None and sel.square is not None:
+        d = geo.distance_ft(tuple(sel.square), sq, diagonal)
+        lines.append(f"{d} ft from {sel.name}")
+        ids = geo.threateners(sq, sel.side, bodies, _hostile(state), grid=grid)
+        if ids:
+            rule = THREAT_RULE.get(ruleset.name, "")
+            lines.append(f"Threatened, for {sel.name}, by {', '.join(state.name(i) for i in ids)}"
+                         + (f" ({rule})" if rule else ""))
+        if tuple(sel.square) != sq and sq not in grid.walls and not any(not c.is_down for c in here):
+            can_place = sel.id
+    elif sel is not None:
+        can_place = sel.id if sq not in grid.walls and not any(not c.is_down for c in here) else None
+    return SquareInfo(sq, tuple(lines), can_place)
+
+
+def grid_model(state: State, ruleset: Ruleset, *, selected: str | None = None, current: Iterable[str] = (),
+               badges: dict[str, tuple[Badge, ...]] | None = None, hover: Square | None = None,
+               cursor: Square | None = None, preview: PreviewRequest | None = None,
+               pending: Option | None = None, options: Sequence[Option] | None = None,
+               info: Square | None = None) -> GridModel:
+    """Everything the grid draws for this state and this pointer/selection."""
+    m = state.encounter.map
+    diagonal = diagonal_rule(state, ruleset)
+    grid = grid_of(state, diagonal)
+    bodies = list(ruleset.bodies(state))
+    by_id = {b.id: b for b in bodies}
+    tokens = _tokens(state, current, selected, badges or {}, by_id)
+    hostile = _hostile(state)
+    sel = state.find(selected) if selected else None
+    sel_body = by_id.get(selected) if selected else None
+    threatened: frozenset[Square] = frozenset()
+    threat_note = ranged_note = ""
+    ranged: tuple[str, ...] = ()
+    reach_ft = 0
+    sysname = ruleset.name
+    if sel is not None and sel_body is not None:
+        threatened = geo.threatened_squares(sel_body, grid)
+        reach_ft = sel_body.reach * 5
+        rule = THREAT_RULE.get(sysname, "")
+        if sel_body.reach > 1 and REACH_WEAPON_RULE.get(sysname):
+            rule = f"{rule}, {REACH_WEAPON_RULE[sysname]}" if rule else REACH_WEAPON_RULE[sysname]
+        if threatened:
+            threat_note = (f"{sel.name} threatens {len(threatened)} square{'s' if len(threatened) != 1 else ''}"
+                           f" (reach {reach_ft} ft" + (f", {rule})" if rule else ")"))
+        else:
+            why = NO_THREAT_WHY.get(sysname, "it cannot strike now")
+            threat_note = f"{sel.name} threatens no square: {why}"
+        if RANGED_RULE.get(sysname) and any(a.is_ranged for a in sel.attacks):
+            ids = geo.ranged_blocked_by(sel_body, bodies, hostile)
+            if ids:
+                ranged = tuple(state.name(i) for i in ids)
+                ranged_note = (f"No ranged attack for {sel.name}: {', '.join(ranged)} "
+                               f"{'is' if len(ranged) == 1 else 'are'} within 5 ft ({RANGED_RULE[sysname]})")
+    hover_ft = None
+    hover_note = ""
+    if hover is not None and grid.in_bounds(hover):
+        if sel is not None and sel.square is not None:
+            hover_ft = geo.distance_ft(tuple(sel.square), hover, diagonal)
+            hover_note = f"{fmt(hover)}: {hover_ft} ft from {sel.name}"
+        else:
+            hover_note = f"{fmt(hover)}"
+    else:
+        hover = None
+    path = None
+    enemy_threat: frozenset[Square] = frozenset()
+    if preview is not None and state.has(preview.mover):
+        path = plan_path(state, ruleset, preview, pending=pending,
+                         options=options if preview.mover == selected else None, bodies=bodies, diagonal=diagonal)
+        if path is not None and path.kind != "place":
+            mover = state.get(preview.mover)
+            enemy_threat = frozenset(geo.threat_map(bodies, grid, mover.side, hostile))
+    move_ready = can_move(state, ruleset, selected, pending, options)
+    sq_info = square_info(state, ruleset, info, selected, bodies, grid, diagonal) \
+        if info is not None and grid.in_bounds(info) else None
+    if cursor is not None and not grid.in_bounds(cursor):
+        cursor = None
+    return GridModel(m.width, m.height, diagonal, m, tokens, selected if sel is not None else None, threatened,
+                     threat_note, reach_ft, ranged, ranged_note, hover, hover_ft, hover_note, cursor, path,
+                     enemy_threat, sq_info, move_ready)
+
+
+def token_at(model: GridModel, sq: Square) -> GridToken | None:
+    """The token drawn on top at a square (a standing creature before a down one)."""
+    found = None
+    for t in model.tokens:
+        if t.square == sq:
+            found = t
+    return found
+
+
+def commit_command(path: PathPreview) -> tuple[str, Any]:
+    """What committing a preview sends: ("fill", {"path": ...}) for a pending option,
+    ("command", cmd) otherwise, or ("none", reason) when there is no path."""
+    if path.kind == "place":
+        return ("command", path.command)
+    if not path.squares:
+        return ("none", path.problem)
+    if path.via_pending:
+        return ("fill", {"path": path.squares})
+    if path.command is None:
+        return ("none", f"{path.mover_name} has no move to make now")
+    return ("command", path.command)
