@@ -238,7 +238,7 @@ class Ogre(Ruleset):
             problem = og.path_problem(state, c, tuple(cmd.path), "charge")
             if problem:
                 return problem
-            if not og.in_reach(state, replace(c, square=tuple(cmd.path[-1])), atk, t):
+            if not og.in_reach(state, c, atk, t, from_square=tuple(cmd.path[-1])):
                 return Illegal("OUT_OF_REACH", f"The charge must end within reach of {t.name} (OGRE-CHARGE-1)")
             return None
         if isinstance(cmd, Move):
@@ -248,7 +248,7 @@ class Ogre(Ruleset):
                 return Illegal("BLINDED", f"{c.name} is blinded and cannot withdraw (OGRE-WD-1)")
             return og.path_problem(state, c, tuple(cmd.path), "withdraw")
         if isinstance(cmd, Act):
-            return self._check_act(state, c, cmd)
+            return self.check_act(state, c, cmd)
         if isinstance(cmd, Cast):
             if not 0 <= cmd.level <= 20:
                 return Illegal("OUT_OF_RANGE", "A spell level runs from 0 to 20 (OGRE-READY-1)")
@@ -276,7 +276,8 @@ class Ogre(Ruleset):
             return "Standard"
         return None
 
-    def _check_act(self, state: State, c, cmd: Act) -> Illegal | None:
+    def check_act(self, state: State, c, cmd: Act) -> Illegal | None:
+        """The list action's own conditions (OGRE-LIST-1), once the actor may declare."""
         m = MENU_BY_KEY[cmd.action]
         if m.requires and not c.has_condition(m.requires):
             return Illegal("NOT_NEEDED", f"{c.name} is not {m.requires}: nothing to {m.label.lower()} (OGRE-LIST-1)")

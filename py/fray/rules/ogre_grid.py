@@ -7,7 +7,6 @@ each kind of move may go (OGRE-MOVE-1), what a straight charge is
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from heapq import heappop, heappush
 from typing import Callable
 
@@ -59,13 +58,16 @@ def reach_squares(a: Attack) -> int:
     return max(1, a.reach // 5, 2 if a.has("reach") else 1)
 
 
-def in_reach(state: State, attacker: Combatant, a: Attack, target: Combatant, g: Grid | None = None) -> bool:
-    """Can `a` strike the target now? Melee: within reach (the threat line rule);
-    ranged: anywhere (the text gives no ranges); off the grid: always (the referee narrates)."""
-    if a.is_ranged or attacker.square is None or target.square is None:
+def in_reach(state: State, attacker: Combatant, a: Attack, target: Combatant, g: Grid | None = None,
+             from_square: Square | None = None) -> bool:
+    """Can `a` strike the target (from the attacker's square, or `from_square`)? Melee: within
+    reach (the threat line rule); ranged: anywhere (the text gives no ranges); off the grid:
+    always (the referee narrates)."""
+    where = from_square if from_square is not None else attacker.square
+    if a.is_ranged or where is None or target.square is None:
         return True
     g = g or grid(state)
-    b = Body(attacker.id, attacker.side, tuple(attacker.square), reach_squares(a), True)
+    b = Body(attacker.id, attacker.side, tuple(where), reach_squares(a), True)
     return tuple(target.square) in geo.threatened_squares(b, g)
 
 
@@ -189,9 +191,10 @@ class Reach:
                 hit = self.cost.get(sq)
                 if hit is None or sq in self.occupied or hit[0] > max_ft or sq == start:
                     continue
-                if best is None or (hit[0], sq) < best:
-                    best = (hit[0], sq)
-        return self.path(best[1]) if best else None
+                key = (hit[0], dx * dx + dy * dy, sq)  # cheapest, then squarely facing the foe
+                if best is None or key < best:
+                    best = key
+        return self.path(best[2]) if best else None
 
 
 def move_suggestions(state: State, c: Combatant, kinds: tuple[str, ...], foes: int = 3
@@ -253,6 +256,7 @@ def charge_path(state: State, c: Combatant, foe: Combatant, a: Attack) -> tuple[
     start = tuple(c.square)
     reach = reach_squares(a)
     best = None
+    g = grid(state)
     fx, fy = foe.square
     for dx in range(-reach, reach + 1):
         for dy in range(-reach, reach + 1):
@@ -264,8 +268,9 @@ def charge_path(state: State, c: Combatant, foe: Combatant, a: Attack) -> tuple[
             path = tuple(geo.line(start, end))
             if path_problem(state, c, path, "charge") is not None:
                 continue
-            if not in_reach(state, replace(c, square=end), a, foe):
+            if not g.in_bounds(end) or end in g.walls or not in_reach(state, c, a, foe, g, from_square=end):
                 continue
-            if best is None or len(path) < len(best):
-                best = path
-    return best
+            key = (len(path), dx * dx + dy * dy, end)  # shortest, then squarely facing the foe
+            if best is None or key < best[0]:
+                best = (key, path)
+    return best[1] if best else None

@@ -59,15 +59,30 @@ def setup_options(rs: Any, state: State) -> list[Option]:
                    detail="No Spot rolls: nobody is surprised")
     return [
         Option(BeforeTheFight(sides=sides, spot=()), "Before the fight: distance and surprise", group="Setup",
-               needs=("spot", "stalk", "ranged", "terrain"), choices=(aware,), question="Spot results?",
-               rule="OGRE-SUR-1", hint="Best Spot of each group: who sees whom first, at what distance"),
+               choices=(aware,), question="Spot results?", rule="OGRE-SUR-1",
+               hint="Best Spot and Stalk of each group decide who sees whom first, at what distance "
+                    "(views.ogre.surprise_dialog)"),
         Option(RollInitiative(), "Roll initiative", group="Turn", key="next", rule="OGRE-INIT-1",
                hint="d10 + reaction time each; the count starts at segment 0"),
     ]
 
 
 def tempo_choices(state: State, c, base: str, has_check: bool) -> tuple[Choice, ...]:
-    """OGRE-FAST-1 / OGRE-SLOW-1: how fast, asked before anything is rolled."""
+    """OGRE-FAST-1 / OGRE-SLOW-1: how fast, asked before anything is rolled (memoised per table and DEX)."""
+    durations = om.table(state, "durations", om.DEFAULT_DURATIONS)
+    key = (tuple(durations.items()), om.dex(c), base, has_check)
+    hit = _TEMPO.get(key)
+    if hit is None:
+        if len(_TEMPO) > 512:
+            _TEMPO.clear()
+        hit = _TEMPO[key] = _tempo_choices(state, c, base, has_check)
+    return hit
+
+
+_TEMPO: dict = {}
+
+
+def _tempo_choices(state: State, c, base: str, has_check: bool) -> tuple[Choice, ...]:
     dur = om.duration(state, base)
     out = [Choice(f"Normal: {base}, {dur} seg", {"tempo": 0}, key="n")]
     if base not in ("Immediate", "Instantaneous"):
@@ -111,7 +126,7 @@ def declarations(rs: Any, state: State, actor: str) -> list[Option]:
     out += menu_options(rs, state, c)
     if c.stat("caster", False):
         cast = Cast(actor)
-        out.append(Option(cast, "Cast a spell", group="Magic", needs=("spell", "level", "target"),
+        out.append(Option(cast, "Cast a spell", group="Magic", needs=("text:spell", "number:level"),
                           choices=tuple(Choice(f"{cat} spell ({om.duration(state, cat)} seg)", {"category": cat})
                                         for cat in ("Short", "Standard", "Long")),
                           question="How long is the spell?", rule="OGRE-READY-1",
@@ -145,25 +160,21 @@ def charge_options(rs: Any, state: State, c, foes: list) -> list[Option]:
 
 
 def move_options(rs: Any, state: State, c) -> list[Option]:
+    """OGRE-MOVE-1 / OGRE-WD-1: the page supplies the path (its preview marks where
+    attacks of opportunity would fire); `ogre_grid.move_suggestions` offers ready-made ones."""
     if c.square is None:
         return [Option(Move(c.id, "move"), "Move", group="Move", allowed=False, reason="NOT_ON_GRID",
                        why=f"{c.name} is not on the grid; the referee narrates movement (OGRE-MOVE-1)")]
-    kinds = tuple(MOVES)
-    sugg = og.move_suggestions(state, c, kinds)
     out = []
-    for kind in kinds:
-        label, cat = MOVES[kind]
-        choices = tuple(Choice(f"{lab} ({og.cost_ft(state, p)} ft)", {"path": p}) for lab, p in sugg[kind])
+    now = state.system.segment
+    for kind, (label, cat) in MOVES.items():
         limit = {"quick": "one square", "difficult": "one square, any direction",
                  "short": f"up to {om.speed_ft(c)} ft", "move": f"up to {om.max_move_ft(state, c)} ft"}[kind]
-        out.append(Option(Move(c.id, kind), f"{label} ({cat})", group="Move", needs=("path",), choices=choices,
-                          question="Where to?", rule="OGRE-MOVE-1",
-                          hint=f"{limit}; resolves at {state.system.segment + om.duration(state, cat)}"))
-    wd = [(lab, p) for lab, p in sugg["move"] if og.path_problem(state, c, p, "withdraw") is None]
-    opt = Option(Withdraw(c.id), "Withdraw (Long)", group="Move", needs=("path",),
-                 choices=tuple(Choice(f"{lab} ({og.cost_ft(state, p)} ft)", {"path": p}) for lab, p in wd),
-                 question="Where to?", rule="OGRE-WD-1",
-                 hint="the start square provokes no visible foe; later squares do")
+        out.append(Option(Move(c.id, kind), f"{label} ({cat})", group="Move", needs=("path",), rule="OGRE-MOVE-1",
+                          hint=f"{limit}; resolves at {now + om.duration(state, cat)}"))
+    opt = Option(Withdraw(c.id), "Withdraw (Long)", group="Move", needs=("path",), rule="OGRE-WD-1",
+                 hint=f"up to {om.max_move_ft(state, c)} ft; the start square provokes no visible foe, later "
+                      f"squares do; resolves at {now + om.duration(state, 'Long')}")
     if c.has_condition("blinded"):
         opt = opt.refused(rs.check(state, Withdraw(c.id)))
     out.append(opt)
@@ -190,7 +201,7 @@ def menu_options(rs: Any, state: State, c) -> list[Option]:
             opt = Option(cmd, label, group="Act", choices=tempo_choices(state, c, m.category, has_check),
                          question="How fast?", rule="OGRE-LIST-1",
                          hint=m.help + (" Provokes attacks of opportunity." if m.provokes else ""))
-        out.append(opt.refused(rs.check(state, cmd)))
+        out.append(opt.refused(rs.check_act(state, c, cmd)))  # the actor may declare: only the act's own rules
     return out
 
 
@@ -239,7 +250,7 @@ def react_option(rs: Any, state: State, actor: str) -> Option:
                     for cat in ("Instantaneous", "Immediate", "Quick", "Short", "Standard"))
     on = f" to {a.label}" if a is not None else ""
     cmd = React(actor, "Quick", "a defensive reaction")
-    return Option(cmd, "React", group="Reaction", choices=choices, question="Which category?", needs=("what",),
+    return Option(cmd, "React", group="Reaction", choices=choices, question="Which category?",
                   rule="OGRE-REACT-1", hint=f"resolves at once; penalty{on}").refused(rs.check(state, cmd))
 
 

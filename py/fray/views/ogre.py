@@ -223,6 +223,26 @@ def _summary(state: State, f: Fighter) -> str:
     return f"declares at {f.due}" if f.due is not None else ""
 
 
+def next_words(state: State) -> str:
+    """"next: segment 24 (12.0 s) · Orc's Attack Brak resolves", for the status line."""
+    s: OgreState = state.system
+    nxt = rv.next_event(state)
+    if nxt is None:
+        return "nothing scheduled: advance one segment at a time"
+    what = []
+    for f in s.fighters:
+        if not rv.standing(state, f.id):
+            continue
+        name = state.name(f.id)
+        if f.action is not None and f.action.resolves == nxt:
+            what.append(f"{name}'s {f.action.label} resolves")
+        elif f.action is None and f.due == nxt:
+            what.append(f"{name} declares")
+        if f.stunned_until == nxt:
+            what.append(f"{name} recovers")
+    return f"next: segment {nxt} ({seconds(nxt)}) · " + ", ".join(what)
+
+
 def _next_segment(state: State, f: Fighter) -> int:
     s: OgreState = state.system
     if not rv.standing(state, f.id):
@@ -307,9 +327,7 @@ class OgreView(SystemView):
             names = ", ".join(state.name(i) for i in current)
             status, phase = f"{now} · {names} declare{'s' if len(current) == 1 else ''}", "declare"
         else:
-            nxt = rv.next_event(state)
-            status = f"{now} · " + (f"next: segment {nxt}" if nxt is not None else "nothing scheduled")
-            phase = "advance"
+            status, phase = f"{now} · {next_words(state)}", "advance"
         fighters = sorted(s.fighters, key=lambda f: (_next_segment(state, f), f.initiative or 0, f.id))
         rows = []
         for f in fighters:
