@@ -455,6 +455,10 @@ class App:
             return
         if o.choices or o.needs:
             self.pending = (index, o)
+            if self.is_phone():
+                # On a phone the question must be on screen: the field for a place, else the actions.
+                spatial = bool(o.needs) and o.needs[0] in SPATIAL_NEEDS and not o.choices
+                self.tab = "field" if spatial else "act"
             self.render()
             return
         self.act(o.command)
@@ -467,6 +471,8 @@ class App:
         cmd = replace(o.command, **choice.values)
         if o.needs:
             self.pending = (index, replace(o, command=cmd, choices=()))
+            if self.is_phone() and o.needs[0] in SPATIAL_NEEDS:
+                self.tab = "field"
             self.render()
             return
         self.act(cmd)
@@ -766,7 +772,7 @@ class App:
         self.notice = (text, tone)
 
     def is_phone(self) -> bool:
-        return int(window.innerWidth) < 760
+        return int(window.innerWidth) < 760  # the CSS breakpoint of the one-column layout
 
     def panel(self):
         return system_view(self.session.encounter.system).panel(self.session.state)
