@@ -106,3 +106,15 @@ def test_random_fights_keep_the_counts_invariants__OGRE_SEG_1__OGRE_ACT_1__OGRE_
             again = storage.loads(storage.dumps(s)).session
             assert again.state == s.state
     assert outcomes >= FIGHTS[name] // 2, "most random fights should reach an outcome"
+
+
+def test_the_saved_orc_and_pc_example_loads_and_replays__OGRE_EX_1():
+    import pathlib
+    path = pathlib.Path(__file__).resolve().parents[2] / "docs" / "examples" / "ogre-orc-and-pc.json"
+    s = storage.loads(path.read_text(encoding="utf-8")).session
+    sys_ = s.state.system
+    assert [f.initiative for f in sys_.fighters] == [14, 16] and sys_.segment == 26
+    assert s.state.get("brak").hp == 15
+    orc, brak = sys_.fighters
+    assert (orc.action.resolves, orc.action.penalty) == (34, -2)
+    assert (brak.action.category, brak.action.resolves) == ("Short", 31)
