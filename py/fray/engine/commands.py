@@ -92,13 +92,14 @@ def from_json(data: Any, namespaces: tuple[str, ...], path: str = "command") -> 
         if cls:
             break
     if cls is None:
-        raise CommandFormatError(f"{path}.type: {name!r} is not a command of {', '.join(namespaces)}")
+        shown = repr(name) if isinstance(name, str) and len(name) <= 40 else kind_of(name)
+        raise CommandFormatError(f"{path}.type: {shown} is not a command of {', '.join(namespaces)}")
     hints = _hints(cls)
     kwargs = {}
     fields = {f.name: f for f in dataclasses.fields(cls)}
     for key in data:
         if key != "type" and key not in fields:
-            raise CommandFormatError(f"{path}.{key}: {name} has no field {key!r}")
+            raise CommandFormatError(f"{path}.{key_text(key)}: {name} has no field {key_text(key)!r}")
     for fname, f in fields.items():
         if fname not in data:
             if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
@@ -148,7 +149,7 @@ def _load(value: Any, hint: Any, path: str, namespaces: tuple[str, ...]) -> Any:
     if origin is dict:
         if not isinstance(value, dict):
             raise CommandFormatError(f"{path}: expected an object, got {kind_of(value)}")
-        return {str(k): _check_plain(v, f"{path}.{k}") for k, v in value.items()}
+        return {str(k): _check_plain(v, f"{path}.{key_text(k)}") for k, v in value.items()}
     if isinstance(hint, type) and issubclass(hint, Command):
         return from_json(value, namespaces, path)
     if hint is bool:
@@ -184,8 +185,14 @@ def _check_plain(value: Any, path: str, depth: int = 0) -> Any:
     if isinstance(value, list):
         return tuple(_check_plain(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value[:1000]))
     if isinstance(value, dict):
-        return {str(k): _check_plain(v, f"{path}.{k}", depth + 1) for k, v in list(value.items())[:200]}
+        return {str(k): _check_plain(v, f"{path}.{key_text(k)}", depth + 1) for k, v in list(value.items())[:200]}
     raise CommandFormatError(f"{path}: unexpected {kind_of(value)}")
+
+
+def key_text(key: Any) -> str:
+    """An object key as an error path shows it: a file's keys can be megabytes long."""
+    key = str(key)
+    return key if len(key) <= 40 else key[:40] + "..."
 
 
 def kind_of(value: Any) -> str:

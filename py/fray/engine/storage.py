@@ -19,7 +19,7 @@ import zlib
 from dataclasses import dataclass
 from typing import Any
 
-from .commands import CommandFormatError, from_json, kind_of as _kind, to_json
+from .commands import CommandFormatError, from_json, key_text as _key, kind_of as _kind, to_json
 from .dice import DiceError, DiceExpr
 from .model import ATTACK_KINDS, QUALITIES, Attack, Combatant, Encounter, MapSpec, Side
 from .ruleset import Ruleset, Setting, StatSpec
@@ -197,7 +197,7 @@ def load(doc: Any) -> Loaded:
         raise LoadError([f"format: {_show(fmt)} is not a format this version reads (expected {FORMAT})"])
     for key in doc:
         if key not in ("format", "app", "encounter", "steps", "redo", "dice_mode"):
-            problems.append(f"{key}: not a field of a Fray file")
+            problems.append(f"{_key(key)}: not a field of a Fray file")
     dice_mode = doc.get("dice_mode", "app")
     if dice_mode not in ("app", "physical"):
         problems.append(f'dice_mode: {_show(dice_mode)} is not "app" or "physical"')
@@ -236,7 +236,7 @@ def _steps(raw: Any, path: str, problems: list[str], ruleset: Ruleset | None) ->
             continue
         for key in item:
             if key not in ("command", "dice"):
-                problems.append(f"{p}.{key}: not a field of a step")
+                problems.append(f"{p}.{_key(key)}: not a field of a step")
         try:
             cmd = from_json(item.get("command"), ruleset.namespaces(), f"{p}.command")
         except CommandFormatError as exc:
@@ -269,7 +269,7 @@ def encounter_from_json(doc: Any, problems: list[str], path: str = "encounter"
     known = ("name", "system", "profile", "seed", "bands", "settings", "map", "sides", "combatants")
     for key in doc:
         if key not in known:
-            problems.append(f"{path}.{key}: not a field of an encounter")
+            problems.append(f"{path}.{_key(key)}: not a field of an encounter")
     name = v.text(doc, "name", default="Encounter", limit=80)
     system = doc.get("system")
     if not isinstance(system, str) or system not in SYSTEMS:
@@ -376,11 +376,11 @@ def _settings(raw: Any, specs: tuple[Setting, ...], path: str, problems: list[st
     for key, val in raw.items():
         spec = by_key.get(key)
         if spec is None:
-            problems.append(f"{path}.{key}: not a setting of this system")
+            problems.append(f"{path}.{_key(key)}: not a setting of this system")
             continue
         msg = _check_setting(spec, val)
         if msg:
-            problems.append(f"{path}.{key}: {msg}")
+            problems.append(f"{path}.{_key(key)}: {msg}")
         else:
             out[key] = _shaped(val, spec.default) if spec.kind == "table" else val
     return out
@@ -501,7 +501,7 @@ def _sides(raw: Any, path: str, problems: list[str]) -> list[Side]:
                         is_player=v.boolean(s, "is_player")))
         for key in s:
             if key not in ("id", "name", "colour", "shape", "allies", "morale", "is_player"):
-                problems.append(f"{p}.{key}: not a field of a side")
+                problems.append(f"{p}.{_key(key)}: not a field of a side")
     ids = {s.id for s in out}
     for i, s in enumerate(out):
         for a in s.allies:
@@ -531,7 +531,7 @@ def _combatants(raw: Any, path: str, problems: list[str], side_ids: set[str], st
         for key in c:
             if key not in ("id", "name", "side", "hp", "max_hp", "ac", "attacks", "hands", "inventory",
                            "conditions", "stats", "band", "square", "notes"):
-                problems.append(f"{p}.{key}: not a field of a combatant")
+                problems.append(f"{p}.{_key(key)}: not a field of a combatant")
         cid = v.text(c, "id", limit=40)
         if cid and not _ID.match(cid):
             v.bad("id", f'"{cid}" is not a valid id (letters, digits, _ . -)')
@@ -585,7 +585,7 @@ def _attacks(raw: Any, path: str, problems: list[str]) -> list[Attack]:
         v = _Validator(problems, p)
         for key in a:
             if key not in ("name", "damage", "to_hit", "kind", "reach", "count", "qualities", "item"):
-                problems.append(f"{p}.{key}: not a field of an attack")
+                problems.append(f"{p}.{_key(key)}: not a field of an attack")
         damage = v.text(a, "damage", default="1d6", limit=40)
         try:
             DiceExpr.parse(damage)
@@ -619,7 +619,7 @@ def _stats(raw: Any, path: str, problems: list[str], specs: dict[str, StatSpec])
     out: dict[str, Any] = {}
     for key, val in raw.items():
         spec = specs.get(key)
-        p = f"{path}.{key}"
+        p = f"{path}.{_key(key)}"
         if spec is None or spec.kind in ("text",):
             if not (val is None or isinstance(val, (bool, int, str))) or (isinstance(val, str) and len(val) > 200) \
                     or (isinstance(val, int) and not isinstance(val, bool) and abs(val) > 10**6):
