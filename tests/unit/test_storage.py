@@ -371,7 +371,7 @@ FIELD_CASES = [
     ("steps[0]", 1, "steps[0]: expected an object, got the number 1"),
     ("steps[0].command", DELETE, 'steps[0].command: expected an object with a "type"'),
     ("steps[0].command.type", "Fly", "steps[0].command.type: 'Fly' is not a command of duel, core"),
-    ("steps[0].command.type", 3, "steps[0].command.type: 3 is not a command of duel, core"),
+    ("steps[0].command.type", 3, "steps[0].command.type: the number 3 is not a command of duel, core"),
     ("steps[0].command.speed", 3, "steps[0].command.speed: Strike has no field 'speed'"),
     ("steps[0].command.target", DELETE, "steps[0].command.target: missing"),
     ("steps[0].command.target", 5, "steps[0].command.target: expected text, got the number 5"),
@@ -651,3 +651,14 @@ def test_any_single_character_change_is_refused_or_changes_nothing():
                 assert str(exc).startswith("share link:")
             else:
                 assert storage.dump(loaded.session) == original, (i, ch)
+
+
+def test_long_keys_and_type_names_are_shortened_in_messages():
+    doc = base_doc()
+    doc["encounter"]["k" * 100_000] = 1
+    doc["steps"][0]["command"]["type"] = "T" * 100_000
+    with pytest.raises(LoadError) as err:
+        storage.load(doc)
+    assert err.value.problems == [f"encounter.{'k' * 40}...: not a field of an encounter",
+                                  'steps[0].command.type: the text "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT" '
+                                  "is not a command of duel, core"]
