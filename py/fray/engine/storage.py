@@ -467,7 +467,8 @@ def _map(raw: Any, path: str, problems: list[str]) -> MapSpec:
 
 def _sides(raw: Any, path: str, problems: list[str]) -> list[Side]:
     if not isinstance(raw, list) or not raw:
-        problems.append(f"{path}: expected a list of at least one side, got {_kind(raw)}")
+        got = "an empty list" if raw == [] else _kind(raw)
+        problems.append(f"{path}: expected a list of at least one side, got {got}")
         return []
     if len(raw) > MAX_SIDES:
         problems.append(f"{path}: too many sides ({len(raw)}, at most {MAX_SIDES})")
