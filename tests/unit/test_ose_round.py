@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fray.engine.commands import IllegalCommand
 from fray.engine.model import Side
-from fray.rules.ose_base import (Attack, CancelSpell, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Grapple,
+from fray.engine.ruleset import Allow, SetHp
+from fray.rules.ose_base import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Grapple,
                                  Manipulate, MoraleResult, Move, Narrate, RollInitiative, RollResource, Surprise)
 from test_ose_kit import (BOW, CROSSBOW, GREATSWORD, HALBERD, SWORD, A, B, C, act, c, fighter, kinds, refusal,
                           refused, session, start, sys, texts)
@@ -353,3 +354,24 @@ def test_illegal_commands_change_nothing():
     with pytest.raises(IllegalCommand):
         s.act(Attack("ann", "gob", "Sword"))
     assert not s.steps
+
+
+# --- referee overrides (CORE-REF-1) ------------------------------------------------------------------
+
+def test_referee_downing_a_caster_loses_the_spell__OSE_SPELL_3():
+    s = session(mage("mira", "a"), fighter("ann", "a"), fighter("gob", "b"), profile="loose")
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 9, 2)
+    step = act(s, SetHp("mira", 0))
+    assert "SpellLost" in kinds(step) and "mira" not in sys(s).casting
+
+
+def test_referee_may_allow_a_refused_attack_and_an_impossible_override_changes_nothing__OSE_AOO_3():
+    s = session(fighter("ann", "a", (1, 1), speed=30), fighter("gob", "b", (9, 9)))
+    start(s, 9, 2)
+    assert refused(s, Attack("ann", "gob", "Sword")) == "WRONG_STEP"
+    step = act(s, Allow(Attack("ann", "gob", "Sword")), 15, 3)
+    assert "AttackHit" in kinds(step) and "Overridden" in kinds(step)
+    assert c(s, "gob").hp == 7
+    step = act(s, Allow(Charge("ann", "Sword")))
+    assert kinds(step) == ["OverrideFailed"]

@@ -15,7 +15,7 @@ from ..engine.commands import Command, Event, Illegal, Option
 from ..engine.dice import Dice
 from ..engine.geometry import Body
 from ..engine.model import Encounter
-from ..engine.ruleset import REFEREE_COMMANDS, Resolution, Ruleset, Setting, StatSpec
+from ..engine.ruleset import REFEREE_COMMANDS, Allow, Resolution, Ruleset, Setting, StatSpec
 from ..engine.state import State
 from . import ose_check, ose_options
 from .ose_base import (FLED, SETTINGS, STATS, Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell,
@@ -73,6 +73,14 @@ class OseRuleset(Ruleset):
         return ose_check.check(state, cmd)
 
     def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
+        if isinstance(cmd, Allow):
+            # CORE-REF-1: an allowed command skips the checks; one that cannot apply at all changes nothing.
+            try:
+                return super().resolve(state, cmd, dice)
+            except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+                return state, [Event("OverrideFailed", f"The referee's override of {cmd.command.label()} cannot "
+                                                       f"be applied here ({type(exc).__name__}: {exc})",
+                                     rule="CORE-REF-1")]
         if isinstance(cmd, REFEREE_COMMANDS):
             state, events = super().resolve(state, cmd, dice)
             state = drop_broken_holds(state, events)
@@ -143,7 +151,10 @@ class OseRuleset(Ruleset):
         return state.update(c.id, square=None, conditions=c.with_condition(FLED).conditions)
 
     def _charge(self, state, cmd: Charge, dice, events):
-        target, path = charge_plan(state, state.get(cmd.actor), cmd.attack)
+        plan = charge_plan(state, state.get(cmd.actor), cmd.attack)
+        if isinstance(plan, Illegal):
+            raise ValueError(plan.detail)
+        target, path = plan
         state = with_econ(state, cmd.actor, full="charge")
         return start_move(self, state, dice, events, cmd.actor, tuple(tuple(p) for p in path), "charge",
                           target=target, attack=cmd.attack)

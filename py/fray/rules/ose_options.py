@@ -48,6 +48,9 @@ def options(rs, state: State, actor: str) -> list[Option]:
         return _referee(rs, state, c)
     if state.system.phase == "declare":
         out += _declare_options(rs, state, c)
+    elif c.side != acting_side(state) and not is_out(c):
+        # Not its side's turn: one greyed line that says so, rather than every action greyed.
+        out.append(_opt(rs, state, Done(c.id), "Wait for its side's turn", group="Turn", rule="OSE-SEQ-1"))
     elif is_detailed(state):
         out += _detailed(rs, state, c)
     else:
@@ -207,7 +210,11 @@ def _turn_options(rs, state: State, c: Combatant) -> list[Option]:
     if not c.stat("warpriest", False):
         return []
     group = "Magic" if is_detailed(state) else "Other"
-    return [_opt(rs, state, TurnUndead(c.id, g), f"Turn Undead: {g} ({len(members)})", group=group,
+    def label(g: str) -> str:
+        side = state.encounter.side(g)
+        return side.name if side else g
+
+    return [_opt(rs, state, TurnUndead(c.id, g), f"Turn Undead: {label(g)} ({len(members)})", group=group,
                  rule="OSE-TURN-1", hint="2d6 on the turning table; then 2d6 Hit Dice, weakest first")
             for g, members in sorted(undead_groups(state, c).items())]
 

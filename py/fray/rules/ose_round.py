@@ -265,6 +265,8 @@ def outcome_text(state: State) -> str:
 def settle(state: State, dice: Dice, events: list[Event]) -> State:
     """Advance steps, sides and rounds while nobody of the acting side has anything left to do
     (and the fight is not decided)."""
+    for cid in [x for x in state.system.casting if is_out(state.get(x))]:
+        state = lose_spell(state, events, cid, "the caster is out of the fight")
     for _ in range(64):
         if state.system.phase != "act" or state.prompt is not None or state.system.pending_move is not None:
             return state
