@@ -1,0 +1,179 @@
+"""The command line: check, replay and show saved encounters (`python -m fray`).
+
+Never imported by the page; argparse is imported only when the command line
+runs, so the modules the page loads pay nothing for it.
+
+    python -m fray check FILE...      every problem, one per line; exit 1 if any
+    python -m fray replay FILE        the log: "step N  <text>" with its dice
+    python -m fray replay --json FILE the log as a JSON list of events
+    python -m fray show FILE          system, combatants, round, whose turn
+
+FILE may also be a share link ("...#e=..." or "e=...").
+"""
+from __future__ import annotations
+
+import json
+import sys
+from typing import Iterable, TextIO
+
+from .engine import storage
+from .engine.commands import Event
+from .engine.session import Session
+
+EXIT_OK = 0
+EXIT_PROBLEMS = 1
+EXIT_USAGE = 2
+
+
+class Unreadable(Exception):
+    """A file that could not be read at all (missing, a folder, no permission)."""
+
+
+def read(source: str) -> storage.Loaded:
+    """Load a save file by path, or a share link given as text; LoadError or Unreadable."""
+    if "#e=" in source or source.startswith("e="):
+        return storage.decode_link(source[source.index("e="):] if "#e=" in source else source)
+    try:
+        with open(source, "rb") as f:
+            data = f.read(storage.MAX_TEXT * 4 + 1)
+    except OSError as exc:
+        raise Unreadable(exc.strerror or str(exc)) from None
+    return storage.loads(data)
+
+
+def summary(session: Session) -> str:
+    enc = session.encounter
+    undone = f", {len(session.redo_stack)} to redo" if session.redo_stack else ""
+    return (f'{session.ruleset.title}, "{enc.name}": {len(enc.combatants)} combatants, '
+            f"{len(enc.sides)} sides, {len(session.steps)} steps{undone}")
+
+
+def log_lines(session: Session) -> Iterable[str]:
+    """One line per event: "step N  <text>", with any roll the text does not show."""
+    for n, event in session.log():
+        yield f"step {n}  {event_text(event)}"
+
+
+def event_text(event: Event) -> str:
+    text = event.text
+    extra = [r.describe() for r in event.rolls if _faces_text(r.faces[:len(r.faces) // 2 if r.keep else None])
+             not in text]
+    if extra:
+        text += "  (dice: " + "; ".join(extra) + ")"
+    if event.secret:
+        text += "  (secret)"
+    return text
+
+
+def _faces_text(faces: tuple[int, ...]) -> str:
+    return "[" + ", ".join(str(f) for f in faces) + "]"
+
+
+def log_json(session: Session) -> list[dict]:
+    return [{"step": n, **event.to_json()} for n, event in session.log()]
+
+
+def _plain(value: object) -> object:
+    """JSON for what an event's data may hold beyond JSON's own types."""
+    if isinstance(value, (set, frozenset)):
+        return sorted(value, key=repr)
+    return repr(value)
+
+
+def show_lines(session: Session) -> Iterable[str]:
+    state = session.state
+    enc = session.encounter
+    profile = f" ({enc.profile})" if enc.profile else ""
+    yield f'{enc.name} — {session.ruleset.title}{profile}'
+    yield f"round {state.round}, {len(session.steps)} steps" + (
+        f", {len(session.redo_stack)} to redo" if session.redo_stack else "")
+    current = session.current()
+    if state.outcome:
+        yield f"outcome: {state.outcome}"
+    elif current:
+        yield "acting: " + ", ".join(state.name(c) for c in current)
+    if state.prompt is not None:
+        yield f"waiting for {state.name(state.prompt.actor)}: {state.prompt.question}"
+    for side in enc.sides:
+        allies = f" (allied with {', '.join(side.allies)})" if side.allies else ""
+        yield f"{side.name}{allies}:"
+        for c in state.on_side(side.id):
+            where = (f", zone {c.band + 1}" if c.band is not None else "") + (
+                f", square {c.square[0]},{c.square[1]}" if c.square is not None else "")
+            flags = (" DOWN" if c.is_down else "") + (" ▶" if c.id in current else "")
+            conditions = f" [{', '.join(c.conditions)}]" if c.conditions else ""
+            yield f"  {c.name} ({c.id}) {c.hp}/{c.max_hp} HP, AC {c.ac}{where}{conditions}{flags}"
+
+
+def _print_problems(source: str, problems: list[str], out: TextIO) -> None:
+    for p in problems:
+        print(f"{source}: {p}", file=out)
+
+
+def _load_or_report(source: str, err: TextIO) -> storage.Loaded | None:
+    try:
+        return read(source)
+    except Unreadable as exc:
+        print(f"{source}: cannot read ({exc})", file=err)
+    except storage.LoadError as exc:
+        _print_problems(source, exc.problems, err)
+    return None
+
+
+def cmd_check(sources: list[str], out: TextIO) -> int:
+    status = EXIT_OK
+    for source in sources:
+        loaded = _load_or_report(source, out)
+        if loaded is None:
+            status = EXIT_PROBLEMS
+        else:
+            print(f"{source}: ok: {summary(loaded.session)}", file=out)
+    return status
+
+
+def cmd_replay(source: str, as_json: bool, out: TextIO, err: TextIO) -> int:
+    loaded = _load_or_report(source, err)
+    if loaded is None:
+        return EXIT_PROBLEMS
+    if as_json:
+        events = [json.dumps(e, ensure_ascii=False, default=_plain) for e in log_json(loaded.session)]
+        out.write("[\n" + ",\n".join(events) + "\n]\n" if events else "[]\n")  # one event a line
+    else:
+        for line in log_lines(loaded.session):
+            print(line, file=out)
+    return EXIT_OK
+
+
+def cmd_show(source: str, out: TextIO, err: TextIO) -> int:
+    loaded = _load_or_report(source, err)
+    if loaded is None:
+        return EXIT_PROBLEMS
+    for line in show_lines(loaded.session):
+        print(line, file=out)
+    return EXIT_OK
+
+
+def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status (0 ok, 1 problems, 2 usage)."""
+    import argparse  # only here: the page never runs the command line
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    parser = argparse.ArgumentParser(prog="python -m fray", description="Check, replay and show Fray encounters.")
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    p = sub.add_parser("check", help="validate files: every problem, one per line; exit 1 if any")
+    p.add_argument("files", nargs="+", metavar="FILE")
+    p = sub.add_parser("replay", help="print the log of a saved encounter")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="a JSON list of events instead of text")
+    p = sub.add_parser("show", help="summary: system, combatants, round, whose turn")
+    p.add_argument("file", metavar="FILE")
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:
+        return int(exc.code or 0) and EXIT_USAGE
+    if args.command == "check":
+        return cmd_check(args.files, out)
+    if args.command == "replay":
+        return cmd_replay(args.file, args.json, out, err)
+    return cmd_show(args.file, out, err)
