@@ -336,3 +336,12 @@ def test_the_attack_menu_asks_how_fast_before_rolling__OGRE_FAST_1__OGRE_SLOW_1(
     s = orc_attacks_brak_at_14()
     opt = next(o for o in s.options("brak") if isinstance(o.command, oc.Attack) and o.allowed)
     assert any(c.label == label and c.values == {"tempo": tempo} for c in opt.choices)
+
+
+def test_the_grid_learns_how_far_each_move_goes__OGRE_MOVE_1():
+    from fray.rules.ogre import RULESET
+    s = start(orc(), pc(speed=20), initiative=[4, 8])
+    st = s.state
+    assert [RULESET.move_allowance(st, "brak", oc.Move("brak", k)) for k in ("quick", "short", "move", "difficult")] \
+        == [5, 20, 100, 5]
+    assert RULESET.move_allowance(st, "brak", oc.Withdraw("brak")) == 100

@@ -299,3 +299,29 @@ def test_a_referee_felling_the_asked_one_drops_the_question__OGRE_AOO_1():
         s.act(oc.Opportunity("orc", "decline"))
     except IllegalCommand as exc:
         assert exc.illegal.reason == "NOTHING_TO_ANSWER"
+
+
+# --- the referee's Allow (CORE-REF-1) -------------------------------------------------------------------
+
+def test_the_referee_can_allow_an_attack_out_of_reach_and_over_a_pending_action__OGRE_ATK_1():
+    from fray.engine.ruleset import Allow
+    s = start(orc(square=(1, 1)), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Delay("orc"))
+    advance_to(s, 16)
+    act(s, oc.Act("brak", "use_item"))
+    assert s.check(oc.Attack("brak", "orc")).reason == "BUSY"
+    step = act(s, Allow(oc.Attack("brak", "orc")))  # out of reach, and over the pending action
+    assert "Overridden" in kinds(step) and "ActionBroken" in kinds(step)
+    assert fighter(s, "brak").action.resolves == 26
+
+
+def test_an_allowed_command_with_nothing_to_act_on_changes_nothing__OGRE_SEG_1():
+    from fray.engine.ruleset import Allow
+    s = orc_attacks_brak_at_14()
+    for cmd in (oc.RollInitiative(), oc.Opportunity("orc", "pending"), oc.Act("brak", "juggle"),
+                oc.Trigger("brak"), oc.React("brak", "Sideways"), oc.Attack("brak", "orc", "Halberd")):
+        before = s.state
+        step = act(s, Allow(cmd))
+        assert "NothingHappens" in kinds(step)
+        assert s.state.system == before.system and s.state.combatants == before.combatants

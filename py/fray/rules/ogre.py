@@ -86,6 +86,17 @@ class Ogre(Ruleset):
         from .ogre_options import options
         return options(self, state, actor)
 
+    def move_allowance(self, state: State, mover: str, cmd: Command) -> int | None:
+        """Feet a move command may cover (OGRE-MOVE-1), for the grid's path preview."""
+        c = state.get(mover)
+        if isinstance(cmd, Move):
+            if cmd.kind in ("quick", "difficult"):
+                return 5
+            return om.speed_ft(c) if cmd.kind == "short" else om.max_move_ft(state, c)
+        if isinstance(cmd, (Withdraw, Charge)):
+            return om.max_move_ft(state, c)
+        return None
+
     def bodies(self, state: State) -> list[Body]:
         """For the grid view: flat-footed (OGRE-FF-1) and down combatants threaten nobody."""
         return og.bodies(state)
@@ -363,6 +374,11 @@ class Ogre(Ruleset):
             if state.system.phase == "fight":
                 state = rv.run(self, state, events, dice)
             return state, events
+        moot = self._moot(state, cmd)
+        if moot:
+            # Reached only through the referee's Allow (CORE-REF-1), which skips `check`:
+            # a command with nothing to act on is logged, never a crash or a count going back.
+            return state, [Event("NothingHappens", moot, rule="CORE-REF-1")]
         if isinstance(cmd, BeforeTheFight):
             return self._surprise(state, cmd, events), events
         if isinstance(cmd, RollInitiative):
@@ -385,6 +401,59 @@ class Ogre(Ruleset):
         else:
             state = self._declare(state, cmd, events)
         return rv.run(self, state, events, dice), events
+
+    def _moot(self, state: State, cmd: Command) -> str:
+        """Why an (allowed) command cannot mean anything now, or ""."""
+        s: OgreState = state.system
+        if isinstance(cmd, BeforeTheFight):
+            return "" if len(cmd.spot) == len(cmd.sides) and all(state.encounter.side(x) for x in cmd.sides) \
+                else "The surprise dialog needs each group's Spot (OGRE-SUR-1)"
+        if isinstance(cmd, RollInitiative):
+            return "" if s.phase == "setup" else "Initiative is already rolled: the count never goes back (OGRE-SEG-1)"
+        if s.phase != "fight":
+            return "Roll initiative first (OGRE-INIT-1)"
+        answer = ANSWERS.get(state.prompt.kind) if state.prompt is not None else None
+        if isinstance(cmd, tuple(ANSWERS.values())):
+            if answer is None or not isinstance(cmd, answer) or cmd.actor != state.prompt.actor:
+                return f"Nothing asks {state.name(cmd.actor)} that now"
+            return self._check_answer_shape(state, cmd)
+        if state.prompt is not None and isinstance(cmd, Advance):
+            return f"{state.name(state.prompt.actor)} must answer first ({state.prompt.rule})"
+        if isinstance(cmd, Stun):
+            return "" if state.has(cmd.target) and cmd.segments > 0 else "A stun needs a combatant and a duration"
+        actor = getattr(cmd, "actor", None)
+        if actor is not None and not s.has(actor):
+            return f"There is no combatant {actor!r}"
+        c = state.get(actor) if actor is not None else None
+        f = s.fighter(actor) if actor is not None else None
+        if isinstance(cmd, React) and cmd.category not in CATEGORIES:
+            return f"{cmd.category!r} is not a category (OGRE-CAT-1)"
+        if isinstance(cmd, Trigger) and (f.action is None or f.action.kind != "ready" or not f.action.target):
+            return f"{c.name} has no readied action with a target (OGRE-READY-1)"
+        if isinstance(cmd, (Attack, Charge, Move, Withdraw, Act, Cast, Ready)):
+            if self.base_category(state, cmd) is None:
+                return f"{c.name}: no such action or category (OGRE-LIST-1)"
+            if isinstance(cmd, (Attack, Charge)) and (
+                    not state.has(cmd.target) or rv.pick_attack(c, cmd.attack, isinstance(cmd, Charge)) is None):
+                return f"{c.name} has no such attack or target (OGRE-ATK-1)"
+            if isinstance(cmd, Ready) and (cmd.trigger not in TRIGGERS or cmd.action not in ("attack", "counterspell")
+                                           or (cmd.action == "attack" and rv.pick_attack(c, cmd.attack) is None)):
+                return f"{c.name} cannot ready that (OGRE-READY-1)"
+        return ""
+
+    def _check_answer_shape(self, state: State, cmd: Command) -> str:
+        c = state.get(cmd.actor)
+        if isinstance(cmd, Opportunity):
+            a = state.system.fighter(c.id).action
+            if cmd.use == "pending" and (a is None or not a.is_offensive or rv.pick_attack(c, a.attack) is None):
+                return f"{c.name} has no attack under way (OGRE-AOO-2)"
+            if cmd.use == "new" and rv.pick_attack(c, cmd.attack, melee_only=True) is None:
+                return f"{c.name} has no such melee attack (OGRE-AOO-2)"
+            if cmd.use not in ("pending", "new", "decline"):
+                return "Answer pending, new or decline (OGRE-AOO-2)"
+        if isinstance(cmd, Follow) and cmd.kind and (cmd.kind not in FOLLOWS or len(cmd.path) < 1):
+            return "Follow quick, short or standard along a path (OGRE-FOLLOW-1)"
+        return ""
 
     def after_damage(self, state: State, target: str, amount: int, events: list[Event], *,
                      source: str = "") -> State:

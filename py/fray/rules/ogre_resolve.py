@@ -127,6 +127,9 @@ def next_event(state: State) -> int | None:
 
 def declare(state: State, cid: str, events: list[Event], **fields: Any) -> State:
     """OGRE-ACT-1: record the action; it resolves at now + the category's duration."""
+    if fighter(state, cid).action is not None:
+        # Only the referee's Allow declares over a pending action: the old one is broken.
+        state = break_action(state, cid, events, "replaced by the referee")
     s = ogre(state)
     f = s.fighter(cid)
     uid = s.serial + 1
