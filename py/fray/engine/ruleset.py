@@ -152,6 +152,14 @@ class Ruleset:
     def namespaces(self) -> tuple[str, ...]:
         return (self.name, "core")
 
+    def field_view_for(self, profile: str) -> str:
+        """The field view a profile plays on (OSE loose has no grid)."""
+        return self.field_view
+
+    def extra_views(self, profile: str) -> tuple[str, ...]:
+        """More views the page shows with the field, by name (e.g. Ogre's "ruler")."""
+        return ()
+
     # --- the protocol ------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:
         """The state before the first command."""

@@ -22,7 +22,7 @@ from ..engine.session import ReplayError, Session
 from ..rules import SYSTEMS, titles
 from ..views.common import action_menu, log_lines, log_text, numbered, system_view
 from . import editor, panels
-from .fields import FieldAction, FieldContext, field_view
+from .fields import FieldAction, FieldContext, FieldView, views_for
 from .html import Markup
 
 AUTOSAVE_KEY = "fray.autosave"
@@ -260,14 +260,14 @@ class App:
                 self.choose(self.numbers[n])
         elif key.startswith("Arrow") or key in ("Enter", " "):
             if str(event.target.id) == "field-slot" or event.target.closest("#field-slot"):
-                result = field_view(self.session.ruleset.field_view).key(self.field_context(), key)
+                result = self.field().key(self.field_context(), key)
                 if result is not None:
                     event.preventDefault()
                     self.apply_field(result)
 
     @guarded
     def on_pointer(self, event) -> None:
-        view = field_view(self.session.ruleset.field_view)
+        view = self.field()
         handler = getattr(view, "pointer", None)
         if handler is None:
             return
@@ -361,9 +361,12 @@ class App:
                       "edit-table"):
             self.editor_action(name, arg, target)
         else:
-            result = field_view(s.ruleset.field_view).act(self.field_context(), name, arg)
-            if result is not None:
-                self.apply_field(result)
+            ctx = self.field_context()
+            for view in self.views():
+                result = view.act(ctx, name, arg)
+                if result is not None:
+                    self.apply_field(result)
+                    break
 
     def dispatch_form(self, name: str, arg: str, values: dict[str, str], op: str, form) -> None:
         s = self.session
@@ -771,6 +774,13 @@ class App:
     def notify(self, text: str, tone: str = "info") -> None:
         self.notice = (text, tone)
 
+    def views(self) -> tuple[FieldView, ...]:
+        s = self.session
+        return views_for(s.ruleset, s.encounter.profile)
+
+    def field(self) -> FieldView:
+        return self.views()[0]
+
     def is_phone(self) -> bool:
         return int(window.innerWidth) < 760  # the CSS breakpoint of the one-column layout
 
@@ -815,7 +825,7 @@ class App:
         layout = self.el("layout")
         layout.dataset.tab = self.tab
         layout.dataset.mode = self.mode
-        layout.dataset.view = s.ruleset.field_view
+        layout.dataset.view = s.ruleset.field_view_for(enc.profile)
         if self.mode == "setup":
             doc = self.draft if self.draft is not None else storage.encounter_to_json(enc)
             ruleset = s.ruleset
@@ -851,7 +861,12 @@ class App:
         lines = log_lines(s, LOG_LIMIT)
         total = sum(len(st.events) for st in s.steps)
         self.set_html("log-slot", panels.log_panel(lines, total))
-        self.set_html("field-slot", field_view(s.ruleset.field_view).render(self.field_context()))
+        ctx = self.field_context()
+        drawn = {"field-slot": "", "phase-slot": "", "ruler-slot": ""}
+        for view in self.views():
+            drawn[view.slot] += view.render(ctx)
+        for slot, markup in drawn.items():
+            self.set_html(slot, markup)
         self.set_html("tabs-slot", panels.tabs(self.tab))
         dialog = self.dialog_html()
         if self.set_html("dialog-slot", dialog) and dialog:

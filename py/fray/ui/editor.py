@@ -244,6 +244,7 @@ def example_picker() -> Markup:
 
 
 def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int) -> Markup:
+    view = ruleset.field_view_for(doc.get("profile", ""))
     system_value = f"{doc['system']}:{doc.get('profile', '')}"
     sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
                    h("select", {"data-action": "system", "data-testid": "system-select", "aria-label": "System"},
@@ -255,11 +256,11 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
              sys_select,
              field("Dice seed", "seed", doc.get("seed", 1), "int", min="0"),
              field("Zones (OLOG)", "bands", doc.get("bands", 6), "int", min="1", max="50")
-             if ruleset.field_view == "bands" else "",
+             if view == "bands" else "",
              field("Map width", "map/width", doc["map"]["width"], "int", min="4", max="200")
-             if ruleset.field_view == "grid" else "",
+             if view == "grid" else "",
              field("Map height", "map/height", doc["map"]["height"], "int", min="4", max="200")
-             if ruleset.field_view == "grid" else "")
+             if view == "grid" else "")
     warn = h("p", {"class_": "hint tone-warn"},
              f"The fight has {steps} steps: a change replays them on the new setup.") if steps else ""
     probs = h("ul", {"class_": "problems", "role": "alert", "data-testid": "editor-problems"},
@@ -280,7 +281,7 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
                   f"+ {name}") for name in presets.PRESETS])
     people = h("section", {"class_": "ed-combatants"},
                h("h3", None, f"Combatants ({len(doc['combatants'])})"), adders,
-               [combatant_form(i, c, side_choices, ruleset) for i, c in enumerate(doc["combatants"])])
+               [combatant_form(i, c, side_choices, ruleset, view) for i, c in enumerate(doc["combatants"])])
     return h("div", {"class_": "editor", "data-testid": "editor"}, h("h2", None, "Encounter setup"),
              warn, probs, head, sets, sides, people)
 
@@ -304,14 +305,15 @@ def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:
                "Remove side"))
 
 
-def combatant_form(i: int, c: dict[str, Any], side_choices: list[tuple[str, str]], ruleset: Ruleset) -> Markup:
+def combatant_form(i: int, c: dict[str, Any], side_choices: list[tuple[str, str]], ruleset: Ruleset,
+                   view: str) -> Markup:
     p = f"combatants/{i}"
     stats = c.get("stats", {})
     attacks = [attack_row(i, j, a) for j, a in enumerate(c.get("attacks", []))]
     spatial = []
-    if ruleset.field_view == "bands":
+    if view == "bands":
         spatial.append(field("Zone (0 = first)", f"{p}/band", c.get("band"), "intornull", min="0"))
-    if ruleset.field_view == "grid":
+    if view == "grid":
         spatial.append(field("Square x,y", f"{p}/square", c.get("square"), "square"))
     return h("details", {"class_": "cb", "data-testid": f"cb-{i}"},
              h("summary", None, h("span", {"class_": "cb-name"}, c.get("name", "")),

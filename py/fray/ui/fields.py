@@ -49,6 +49,7 @@ class FieldAction:
 
 class FieldView:
     name = "base"
+    slot = "field-slot"  # where the page draws it: "field-slot", "phase-slot" (above) or "ruler-slot" (below)
 
     def render(self, ctx: FieldContext) -> Markup:
         raise NotImplementedError
@@ -96,8 +97,15 @@ class ListField(FieldView):
 
 
 _FACTORIES: dict[str, Callable[[], FieldView]] = {"list": ListField}
-_MODULES = {"bands": "fray.ui.bands", "grid": "fray.ui.grid"}
+_MODULES = {"bands": "fray.ui.bands", "grid": "fray.ui.grid", "ruler": "fray.ui.ruler",
+            "declarations": "fray.ui.declarations", "before": "fray.ui.before"}
 _cache: dict[str, FieldView] = {}
+
+
+def views_for(ruleset: Ruleset, profile: str) -> tuple[FieldView, ...]:
+    """The field view and the extra views of a ruleset's profile, field first."""
+    return (field_view(ruleset.field_view_for(profile)),) + tuple(
+        field_view(n) for n in ruleset.extra_views(profile))
 
 
 def field_view(name: str) -> FieldView:
