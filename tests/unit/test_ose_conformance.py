@@ -43,10 +43,10 @@ def fill(state: State, o: Option, rng: random.Random):
             if path and len(path) > 1:
                 return replace(cmd, path=tuple(path))
         return None
-    if "targets" in o.needs:
-        others = [x.id for x in state.combatants if not x.is_down]
-        return replace(cmd, targets=tuple(rng.sample(others, min(len(others), rng.randint(0, 2)))),
-                       concentration=rng.random() < 0.3)
+    if o.choices:
+        cmd = replace(cmd, **rng.choice(o.choices).values)
+        if hasattr(cmd, "concentration"):
+            cmd = replace(cmd, concentration=rng.random() < 0.3)
     if "text" in o.needs:
         return replace(cmd, text="tries something")
     if "note" in o.needs:

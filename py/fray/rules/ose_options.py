@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ..engine.commands import Option
+from ..engine.commands import Choice, Option
 from ..engine.geometry import chebyshev
 from ..engine.model import Combatant
 from ..engine.state import State
@@ -198,9 +198,16 @@ def _spell_options(rs, state: State, c: Combatant) -> list[Option]:
     if not spell:
         return []
     group = "Magic" if is_detailed(state) else "Spell"
+    # The effect is narrated; naming a target matters for a turned undead (OSE-TURN-3: a spell breaks it).
+    choices = (Choice("No target named", {"targets": ()}, "The referee narrates the effect"),
+               Choice("A concentration spell", {"targets": (), "concentration": True},
+                      "Damage or violent motion will end it (OSE-SPELL-3)")) + tuple(
+        Choice(f"On {t.name}", {"targets": (t.id,)}, "turned: this breaks its turning" if t.id in state.system.turned
+               else "") for t in _enemies(state, c)[:8])
     return [
         _opt(rs, state, CompleteSpell(c.id), f"Complete {spell}", group=group, rule="OSE-SPELL-2",
-             needs=("targets",), hint="Choose targets (optional); the effect is narrated"),
+             choices=choices, question=f"{c.name} completes {spell}: on whom?",
+             hint="The effect is narrated by the referee"),
         _opt(rs, state, CancelSpell(c.id), f"Cancel {spell} (slot lost)", group=group, rule="OSE-SPELL-2",
              hint="The caster may then act otherwise"),
     ]
