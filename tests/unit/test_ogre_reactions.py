@@ -325,3 +325,15 @@ def test_an_allowed_command_with_nothing_to_act_on_changes_nothing__OGRE_SEG_1()
         step = act(s, Allow(cmd))
         assert "NothingHappens" in kinds(step)
         assert s.state.system == before.system and s.state.combatants == before.combatants
+
+
+def test_a_readied_attack_waiting_for_an_attack_meets_a_charger_on_arrival__OGRE_READY_1__OGRE_CHARGE_1():
+    s = start(orc(square=(2, 4)), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Charge("orc", "brak", ((2, 4), (3, 4), (4, 4), (5, 4))))
+    advance_to(s, 16)
+    act(s, oc.Ready("brak", "attack", "attack", "orc"))  # a sword: no double damage
+    step = advance_to(s, 34, 12, 4, 2)
+    order = kinds(step)
+    assert order.index("Moved") < order.index("ReadyTriggered") < order.index("Charged")
+    assert [e.data["amount"] for e in step.events if e.kind == "DamageRolled"] == [4]

@@ -290,7 +290,7 @@ def _resolve(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) ->
     elif a.kind in ("move", "withdraw"):
         triggers = ("move",)
     elif a.kind == "charge":
-        triggers = ("move", "attack")
+        triggers = ("move",)  # "attack" readies strike when the charger arrives (_charge_hit)
     # OGRE-READY-1: readied actions interrupt: they happen before this one.
     return push(state, *fire_works(state, w.actor, triggers), Work("act", w.actor, w.uid))
 
@@ -565,19 +565,21 @@ def _charge_hit(rs: Any, state: State, w: Work, events: list[Event], dice: Dice)
         return state
     c = state.get(w.actor)
     if w.cause != "braced":
-        # OGRE-READY-1: weapons readied against a charge strike first, if the charger is in reach.
+        # OGRE-READY-1: weapons readied against a charge (or against this one's attack) strike
+        # first, if the charger has come within reach.
         braced = []
         for f in ogre(state).fighters:
             r = f.action
-            if r is None or r.kind != "ready" or r.trigger != "charge" or not standing(state, f.id):
+            if r is None or r.kind != "ready" or r.inner != "attack" or not standing(state, f.id):
                 continue
-            if r.target and r.target != w.actor:
+            if not (r.trigger == "charge" and r.target in ("", w.actor)
+                    or r.trigger == "attack" and r.target == w.actor):
                 continue
             o = state.get(f.id)
             atk = pick_attack(o, r.attack)
             if not state.hostile(o, c) or atk is None or not og.in_reach(state, o, atk, c):
                 continue
-            braced.append(Work("fire", f.id, r.uid, other=w.actor, cause="charge"))
+            braced.append(Work("fire", f.id, r.uid, other=w.actor, cause=r.trigger))
         if braced:
             return push(state, *braced, replace(w, cause="braced"))
     t = state.find(a.target)
