@@ -14,7 +14,7 @@ from dataclasses import replace
 
 from ..engine.commands import Command, Event, Illegal, Option
 from ..engine.dice import Dice
-from ..engine.geometry import Body
+from ..engine.geometry import Body, distance_squares
 from ..engine.model import Encounter
 from ..engine.ruleset import REFEREE_COMMANDS, Resolution, Ruleset, Setting, StatSpec
 from ..engine.state import State
@@ -356,7 +356,6 @@ class Ogre(Ruleset):
         a = state.system.fighter(c.id).action
         atk = rv.pick_attack(c, a.attack if a else "")
         reach = og.reach_squares(atk) if atk is not None and atk.is_melee else 1
-        from ..engine.geometry import distance_squares
         if distance_squares(tuple(cmd.path[-1]), tuple(t.square)) > reach:
             return Illegal("NOT_FOLLOWING", f"The follow must end within reach of {t.name} (OGRE-FOLLOW-1)")
         return None

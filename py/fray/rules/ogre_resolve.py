@@ -32,7 +32,7 @@ from ..engine.model import Attack, Combatant
 from ..engine.state import Prompt, State
 from . import ogre_grid as og
 from .ogre_model import (
-    CHARGE_BONUS, FAST_DC, FOLLOWS, MENU_BY_KEY, REACTION_PENALTY, Action, Fighter, Held, Mark, OgreState,
+    CHARGE_BONUS, FAST_DC, MENU_BY_KEY, REACTION_PENALTY, Action, Fighter, Held, Mark, OgreState,
     Work, combat_skill, defense, dex, duration, is_flat_footed, is_stunned, max_move_ft, pace_of, speed_ft,
 )
 
