@@ -251,3 +251,13 @@ def test_dice_are_recorded_for_initiative__OGRE_INIT_1():
     step = s.act(oc.RollInitiative(), ScriptedDice([3, 9]))
     assert step.dice == (3, 9)
     assert [e.rolls[0].faces for e in step.events if e.kind == "InitiativeRolled"] == [(3,), (9,)]
+
+
+def test_one_down_when_initiative_was_rolled_joins_the_count_when_healed__OGRE_INIT_1():
+    from fray.engine.ruleset import Heal
+    s = start(orc(), pc(hp=0), initiative=[4])  # Brak is down: no initiative die
+    assert fighter(s, "brak").initiative is None
+    advance_to(s, 14)
+    step = act(s, Heal("brak", 5))
+    assert "JoinsTheCount" in kinds(step) and fighter(s, "brak").initiative == 14
+    assert set(s.current()) == {"orc", "brak"}

@@ -371,6 +371,13 @@ class Ogre(Ruleset):
                 events.append(Event("PromptDropped", f"{state.name(p.actor)} is down: no answer needed", rule=p.rule))
                 state = replace(state, prompt=None)
             if state.system.phase == "fight":
+                for f in state.system.fighters:
+                    if f.initiative is None and rv.standing(state, f.id):
+                        # Down when initiative was rolled, up now: it joins the count at once.
+                        now = state.system.segment
+                        state = rv.change(state, f.id, initiative=now, due=now)
+                        events.append(Event("JoinsTheCount", f"{state.name(f.id)} joins the count at segment {now}",
+                                            rule="OGRE-INIT-1", actor=f.id))
                 state = rv.run(self, state, events, dice)
             return state, events
         moot = self._moot(state, cmd)
