@@ -206,3 +206,27 @@ def test_integrity_check_accepts_the_pinned_tarball():
 def test_every_pin_has_a_sha512_integrity():
     for pin in setup.load_pins():
         assert pin["integrity"].startswith("sha512-") and len(base64.b64decode(pin["integrity"][7:])) == 64
+
+
+# --- docs stay honest -------------------------------------------------------------------------
+
+def python_blocks(markdown: str) -> list[str]:
+    """The ```python fenced blocks of a Markdown text, in order."""
+    import re
+    return re.findall(r"^```python\n(.*?)^```", markdown, re.M | re.S)
+
+
+def test_python_blocks_are_found():
+    assert python_blocks("x\n```python\na = 1\n```\n```text\nno\n```\n```python\nb = 2\n```\n") == ["a = 1\n", "b = 2\n"]
+
+
+def test_api_doc_example_runs(capsys):
+    """Every ```python block of docs/API.md runs, in order, in one namespace."""
+    pytest.importorskip("fray.rules.olog")
+    blocks = python_blocks((ROOT / "docs" / "API.md").read_text(encoding="utf-8"))
+    assert len(blocks) >= 5
+    namespace: dict = {"__name__": "api_doc"}
+    for i, block in enumerate(blocks):
+        code = compile(block, f"docs/API.md[python block {i + 1}]", "exec")
+        exec(code, namespace)
+    assert "step 2  Brak presses on" in capsys.readouterr().out
