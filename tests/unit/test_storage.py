@@ -280,7 +280,7 @@ FIELD_CASES = [
     ("encounter.map.walls", [[1, 1], [24, 0]], "encounter.map.walls[1]: a list is not a square on a 24x16 map"),
     ("encounter.map.walls", [[1, True]], "encounter.map.walls[0]: a list is not a square on a 24x16 map"),
     ("encounter.map.walls", [7], "encounter.map.walls[0]: the number 7 is not a square on a 24x16 map"),
-    ("encounter.sides", [], "encounter.sides: expected a list of at least one side, got a list"),
+    ("encounter.sides", [], "encounter.sides: expected a list of at least one side, got an empty list"),
     ("encounter.sides", DELETE, "encounter.sides: expected a list of at least one side, got null"),
     ("encounter.sides", [{"id": f"s{i}", "name": "S"} for i in range(13)],
      "encounter.sides: too many sides (13, at most 12)"),
