@@ -8,6 +8,7 @@ a sentence that cites the rule; `Option` is what a panel offers an actor.
 from __future__ import annotations
 
 import dataclasses
+import math
 import types
 import typing
 from dataclasses import dataclass, field
@@ -165,6 +166,10 @@ def _load(value: Any, hint: Any, path: str, namespaces: tuple[str, ...]) -> Any:
     if hint is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
             raise CommandFormatError(f"{path}: expected a number, got {kind_of(value)}")
+        if isinstance(value, float) and not math.isfinite(value) or isinstance(value, int) and abs(value) > 10**308:
+            # JSON reads 1e400 as infinity, which json.dumps then writes as the
+            # non-JSON "Infinity": the file would load once and never again.
+            raise CommandFormatError(f"{path}: {kind_of(value)} is not a finite number")
         return float(value)
     if hint is str:
         if not isinstance(value, str):
@@ -181,6 +186,8 @@ def _check_plain(value: Any, path: str, depth: int = 0) -> Any:
     if value is None or isinstance(value, (bool, int, float, str)):
         if isinstance(value, str) and len(value) > 2000:
             raise CommandFormatError(f"{path}: text too long")
+        if isinstance(value, float) and not math.isfinite(value):
+            raise CommandFormatError(f"{path}: {kind_of(value)} is not a finite number")
         return value
     if isinstance(value, list):
         return tuple(_check_plain(v, f"{path}[{i}]", depth + 1) for i, v in enumerate(value[:1000]))
