@@ -662,3 +662,16 @@ def test_long_keys_and_type_names_are_shortened_in_messages():
     assert err.value.problems == [f"encounter.{'k' * 40}...: not a field of an encounter",
                                   'steps[0].command.type: the text "TTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTTT" '
                                   "is not a command of duel, core"]
+
+
+@pytest.mark.parametrize("number", ["1e400", "-1e400", "1" + "0" * 400 + ".0"])
+def test_a_number_json_reads_as_infinity_is_refused_not_saved_as_infinity(number):
+    """json.loads turns 1e400 into inf and json.dumps writes it back as the
+    non-JSON `Infinity`: such a file loaded once and could never be loaded again."""
+    doc = base_doc()
+    doc["steps"] = [{"command": {"type": "SetStat", "target": "a1", "key": "luck", "value": "@"}, "dice": []}]
+    with pytest.raises(LoadError) as err:
+        storage.loads(json.dumps(doc).replace('"@"', number))
+    assert err.value.problems == ["steps[0].command.value: the number inf is not a finite number"
+                                  if number != "-1e400" else
+                                  "steps[0].command.value: the number -inf is not a finite number"]
