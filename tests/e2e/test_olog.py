@@ -102,3 +102,14 @@ def test_moving_a_zone_under_pressure_asks_first_and_moves_the_token__OLOG_MOVE_
     expect(app.get_by_test_id("zone-1")).to_contain_text("Near")
     expect(app.get_by_test_id("zone-2")).to_contain_text("Close")
     expect(app.get_by_test_id("pressure-brak")).to_have_count(0)
+
+
+def test_referee_sets_a_count_by_hand__OLOG_INIT_3_CORE_REF_1(app):
+    start(app, "two_orcs")
+    option(app, "Set count").click()
+    ask = app.get_by_test_id("ask")
+    ask.get_by_test_id("need-value").fill("5")
+    ask.get_by_role("button", name="OK").click()
+    assert "Referee sets Brak's count 17 → 5" in log_text(app)
+    show(app, "order")
+    expect(app.get_by_test_id("order-brak")).to_contain_text("5")

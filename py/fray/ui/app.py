@@ -841,7 +841,8 @@ class App:
             self._html.pop("editor-slot", None)
             self.el("editor-slot").innerHTML = ""
         self.set_html("order-slot", panels.order(panel, sides, self.selected))
-        self.options = s.ruleset.options(state, self.selected) if self.selected else []
+        self.options = (s.ruleset.options(state, self.selected)
+                        + system_view(enc.system).referee(state, self.selected)) if self.selected else []
         menu = action_menu(s.ruleset, state, self.selected, panel, self.options)
         self.numbers = numbered(menu)
         ask = None

@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ..engine.commands import Command
+from ..engine.commands import Command, Option
 from ..engine.model import Combatant
 from ..engine.state import State
-from ..rules.olog import RULESET, Move, OlogState, Reorder, is_pc, opt
+from ..rules.olog import RULESET, Move, OlogState, Reorder, SetCount, is_pc, opt
 from ..rules.olog_pressure import Pressure, band_label, pressure_map, reach_zones
 from .base import Badge, Hint, OrderRow, SystemPanel, SystemView
 
@@ -282,6 +282,16 @@ class OlogView(SystemView):
 
     def bands(self, state: State, selected: str | None = None) -> BandsModel:
         return bands(state, selected)
+
+    def referee(self, state: State, cid: str) -> list[Option]:
+        """Set a count by hand (OLOG-INIT-3: only Strategise or the referee change counts)."""
+        s: OlogState = state.system
+        if s.phase == "initiative" or not state.has(cid):
+            return []
+        now = s.count(cid)
+        return [Option(SetCount(cid, now if now is not None else 10), "Set count…", group="Referee",
+                       rule="OLOG-INIT-3", hint=f"now {now}" if now is not None else "",
+                       needs=("number:count",), question=f"New count for {state.name(cid)} (OLOG-INIT-3)")]
 
     def reorder(self, state: State, moved: str, before: str) -> Command | None:
         """The Reorder command for dragging `moved` just before `before` ("" = to the end);
