@@ -7,6 +7,7 @@ system logs them alike; systems add their own consequences in `after_damage`.
 """
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -130,6 +131,22 @@ class SetWalls:
 REFEREE_COMMANDS = (SetHp, Damage, Heal, Place, SetStat, SetCondition, Allow, FreeRoll, Note, SetWalls)
 
 
+def _is_plain(value: Any, depth: int = 0) -> bool:
+    """A value a save file holds and gives back equal: finite numbers, text,
+    true/false, null, and lists, tuples or string-keyed dicts of those."""
+    if depth > 8:
+        return False
+    if value is None or isinstance(value, (bool, int, str)):
+        return True
+    if isinstance(value, float):
+        return math.isfinite(value)
+    if isinstance(value, (tuple, list)):
+        return all(_is_plain(v, depth + 1) for v in value)
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and _is_plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
 class Ruleset:
     """Base class of the systems. Subclasses set `name`, `title` and override
     the hooks; the session owns history, the ruleset owns meaning."""
@@ -234,6 +251,9 @@ class Ruleset:
             return Illegal("NO_SUCH_COMBATANT", f"There is no combatant {target!r}")
         if isinstance(cmd, (Damage, Heal)) and cmd.amount < 0:
             return Illegal("NEGATIVE_AMOUNT", "The amount must be zero or more")
+        if isinstance(cmd, SetStat) and not _is_plain(cmd.value):
+            # the value is saved with the step: it must be what a file can hold
+            return Illegal("BAD_VALUE", f"{cmd.value!r:.60} cannot be a stat (a number, text, true/false or a list)")
         if isinstance(cmd, SetHp) and abs(cmd.hp) > 100000:
             return Illegal("OUT_OF_RANGE", f"{cmd.hp} HP is out of range")
         if isinstance(cmd, FreeRoll):
