@@ -315,3 +315,16 @@ def test_the_fight_ends_when_one_side_stands_alone__CORE_HP_1__CORE_SIDE_1():
     assert s.state.outcome == "Alpha stands alone"
     s.undo()
     assert s.state.outcome == ""
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan"), {1: 2}, object(), {"a": [float("-inf")]}])
+def test_a_stat_value_no_save_file_could_hold_is_refused__CORE_REF_1(value):
+    """Infinity would be saved as the non-JSON `Infinity`: the autosave could never load."""
+    assert refused(fight(), SetStat("a1", "luck", value)) == "BAD_VALUE"
+
+
+@pytest.mark.parametrize("value", [3, -2.5, "brave", True, None, ("a", 1), ["a"], {"x": (1, 2)}])
+def test_a_stat_value_may_be_any_plain_value__CORE_REF_1(value):
+    s = fight()
+    s.act(SetStat("a1", "luck", value))
+    assert s.state.get("a1").stats["luck"] == value
