@@ -218,6 +218,14 @@ class App:
             self.notify("Type the faces of your own dice when asked." if arg == "physical"
                         else "The app rolls the dice.", "info")
             self.render()
+        else:
+            # A view's own drop-down (e.g. OSE's spell list): its act() receives the chosen value.
+            ctx = self.field_context()
+            for view in self.views():
+                result = view.act(ctx, name, str(t.value))
+                if result is not None:
+                    self.apply_field(result)
+                    break
 
     @guarded
     def on_key(self, event) -> None:
@@ -416,6 +424,14 @@ class App:
                 typed.append(v)
             self.dialog = None
             self.act(cmd, faces=list(faces) + typed)
+        else:
+            # A form inside a field view (e.g. Ogre's before-the-fight dialog): the views read it.
+            ctx = self.field_context()
+            for view in self.views():
+                result = view.form(ctx, name, arg, values, op)
+                if result is not None:
+                    self.apply_field(result)
+                    break
 
     # --- acting ----------------------------------------------------------------
     def act(self, cmd, faces: list[int] | None = None, on_fail_keep: bool = False) -> bool:

@@ -64,6 +64,11 @@ class FieldView:
         """Arrow keys, Enter, Escape while the field has focus."""
         return None
 
+    def form(self, ctx: FieldContext, name: str, arg: str, values: dict[str, str], op: str) -> FieldAction | None:
+        """A submitted `<form data-action="name:arg">` of this view: its named fields' values and
+        the submit button's value (`op`); None if not ours."""
+        return None
+
 
 class ListField(FieldView):
     """Cards grouped by side: for systems played without a map (OSE loose)."""
