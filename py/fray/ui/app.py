@@ -856,7 +856,8 @@ class App:
         else:
             self._html.pop("editor-slot", None)
             self.el("editor-slot").innerHTML = ""
-        self.set_html("order-slot", panels.order(panel, sides, self.selected))
+        conditions = {c.id: c.conditions for c in state.combatants if c.conditions}
+        self.set_html("order-slot", panels.order(panel, sides, self.selected, conditions))
         self.options = (s.ruleset.options(state, self.selected)
                         + system_view(enc.system).referee(state, self.selected)) if self.selected else []
         menu = action_menu(s.ruleset, state, self.selected, panel, self.options)

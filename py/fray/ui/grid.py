@@ -32,14 +32,24 @@ LONG_PRESS_MS = 500
 DRAG_PX = {"mouse": 5, "pen": 6, "touch": 10}
 
 
-def _is_none(value: Any) -> bool:
-    if value is None:
-        return True
+def _js_is_none() -> Any:
     try:
         from pyscript.ffi import is_none
     except ImportError:  # CPython tests drive the view with plain fakes
-        return False
-    return is_none(value)
+        return lambda value: False
+    return is_none
+
+
+_JS_IS_NONE: list = []
+
+
+def _is_none(value: Any) -> bool:
+    """None, or JS null/undefined (which is not None in the page)."""
+    if value is None:
+        return True
+    if not _JS_IS_NONE:
+        _JS_IS_NONE.append(_js_is_none())
+    return bool(_JS_IS_NONE[0](value))
 
 
 def _n(v: float) -> str:
@@ -129,7 +139,7 @@ def token_svg(t: GridToken) -> str:
     x, y = t.square
     cls = "tok" + (" cur" if t.is_current else "") + (" sel" if t.is_selected else "") + (" down" if t.is_down else "")
     parts = [f'<g class="{cls}" data-token="{esc(t.id)}" data-testid="tok-{esc(t.id)}" '
-             f'transform="translate({x * S + S / 2} {y * S + S / 2})"><title>{esc(t.label)}</title>']
+             f'transform="translate({x * S + S // 2} {y * S + S // 2})"><title>{esc(t.label)}</title>']
     if t.is_current:
         parts.append('<rect class="cur-bg" x="-4.8" y="-4.8" width="9.6" height="9.6" rx="1.2"/>')
     if t.is_selected:
@@ -150,9 +160,9 @@ def token_svg(t: GridToken) -> str:
         title = b.title or b.word
         if b.rule and b.rule not in title:
             title += f" ({b.rule})"
-        parts.append(f'<g class="bdg tone-{esc(b.tone)}" transform="translate({_n(3.6 - i * 3.1)} -3.7)">'
-                     f'<title>{esc(b.word)}: {esc(title)}</title><circle r="1.45"/>'
-                     f'<text font-size="1.9" y="0.05">{esc(b.icon)}</text></g>')
+        parts.append(f'<g class="bdg tone-{esc(b.tone)}" transform="translate({_n(3.5 - i * 3.5)} -3.6)">'
+                     f'<title>{esc(b.word)}: {esc(title)}</title><circle r="1.75"/>'
+                     f'<text font-size="2.3" y="0.1">{esc(b.icon)}</text></g>')
     if len(t.badges) > 3:
         parts.append(f'<text class="bdg-more" x="-3.6" y="-3.2" font-size="1.9">+{len(t.badges) - 3}</text>')
     parts.append('</g>')
@@ -177,11 +187,17 @@ def threat_layer(m: GridModel) -> str:
     return f'<g class="threat" data-testid="threat" data-count="{len(m.threatened)}">{rects}</g>'
 
 
+_ETHR: list = [None, ""]
+
+
 def under_layer(m: GridModel) -> str:
     """What lies under the tokens: the enemies' threat and the path line."""
     out = []
     if m.enemy_threat:
-        d = "".join(f"M{x * S} {y * S}h{S}v{S}h-{S}z" for x, y in sorted(m.enemy_threat))
+        if _ETHR[0] is not m.enemy_threat:  # the same area while the state stays: drawn once
+            _ETHR[0] = m.enemy_threat
+            _ETHR[1] = "".join(f"M{x * S} {y * S}h{S}v{S}h-{S}z" for x, y in sorted(m.enemy_threat))
+        d = _ETHR[1]
         out.append(f'<path class="ethr" data-testid="enemy-threat" data-count="{len(m.enemy_threat)}" d="{d}"/>')
     p = m.path
     if p is not None:
@@ -227,7 +243,7 @@ def over_layer(m: GridModel, ui: dict) -> str:
     if m.hover is not None:
         hx, hy = m.hover
         out.append(_rect(m.hover, "hov", 0.2))
-        if m.hover_ft is not None and (p is None or p.dest != m.hover):  # the cost label says it there
+        if m.hover_ft and (p is None or p.dest != m.hover):  # the cost label says it there
             ty = hy * S - 1.2 if hy > 0 else hy * S + S + 3.2
             out.append(f'<text class="hov-t" x="{hx * S + S // 2}" y="{_n(ty)}">{m.hover_ft} ft</text>')
     if m.cursor is not None:
@@ -240,8 +256,8 @@ def notes(m: GridModel, ui: dict) -> Markup:
     parts = []
     if ui.get("walls"):
         parts.append(h("p", {"class_": "g-mode", "data-testid": "walls-note"},
-                       "Editing walls: tap or drag over squares to draw; start on a wall to erase. "
-                       "Each stroke is one step of the log and can be undone (CORE-REF-1)."))
+                       with_rules("Editing walls: tap or drag over squares to draw; start on a wall to erase. "
+                                  "Each stroke is one step of the log and can be undone (CORE-REF-1).")))
     if m.threat_note:
         parts.append(h("p", {"class_": "g-sel", "data-testid": "threat-note"}, with_rules(m.threat_note)))
     if m.ranged_note:
@@ -393,11 +409,12 @@ class GridView(FieldView):
         return Markup(f'<div class="grid-view" data-testid="grid" data-gen="{ui["gen"]}" data-mode="{mode}">'
                       + toolbar(m, ui) + f'<div class="grid-wrap">{svg}</div>' + notes(m, ui) + '</div>')
 
-    def refresh(self, ctx: FieldContext, root) -> None:
-        """Patch the overlays and the notes in place (hover, drag, stroke): three DOM writes."""
+    def refresh(self, ctx: FieldContext, root, under_too: bool = True) -> None:
+        """Patch the overlays and the notes in place (hover, drag, stroke): at most three DOM writes;
+        a hover leaves the path under the tokens as it is."""
         m = self.model(ctx)
         ctx.ui["gen"] = ctx.ui.get("gen", 0) + 1
-        under = root.querySelector("#grid-under")
+        under = root.querySelector("#grid-under") if under_too else None
         over = root.querySelector("#grid-over")
         box = root.querySelector("#grid-notes")
         if not _is_none(under):
@@ -709,7 +726,7 @@ class GridView(FieldView):
             hover = sq if (0 <= sq[0] < m.width and 0 <= sq[1] < m.height) else None
             if hover != ui.get("hover"):
                 ui["hover"] = hover
-                self.refresh(ctx, root)
+                self.refresh(ctx, root, under_too=False)
             return None
         if press["id"] != pid:
             return None

@@ -78,16 +78,17 @@ def header(m: HeaderModel) -> Markup:
                             "aria-label": "Keyboard shortcuts", "title": "Shortcuts (?)"}, "?")))
 
 
-def order(panel: SystemPanel, sides: dict[str, Side], selected: str | None) -> Markup:
+def order(panel: SystemPanel, sides: dict[str, Side], selected: str | None,
+          conditions: dict[str, tuple[str, ...]] | None = None) -> Markup:
     rows = []
     for r in panel.order:
-        rows.append(order_row(r, sides.get(r.side), selected))
+        rows.append(order_row(r, sides.get(r.side), selected, (conditions or {}).get(r.id, ())))
     return h("section", {"class_": "panel order", "aria-label": "Order"},
              h("h2", None, "Order"),
              h("ol", {"class_": "order-list", "data-testid": "order"}, rows))
 
 
-def order_row(r: OrderRow, side: Side | None, selected: str | None) -> Markup:
+def order_row(r: OrderRow, side: Side | None, selected: str | None, conditions: tuple[str, ...] = ()) -> Markup:
     if r.kind == "side":
         return h("li", {"class_": "order-side", "data-testid": f"side-{r.id}"},
                  side_mark(side), h("span", {"class_": "name"}, r.name),
@@ -114,7 +115,10 @@ def order_row(r: OrderRow, side: Side | None, selected: str | None) -> Markup:
                side_mark(side), h("span", {"class_": "name"}, r.name),
                h("span", {"class_": "detail"}, r.detail)),
              hp_bar(r.hp, r.max_hp) if r.hp is not None and r.max_hp else "",
-             h("span", {"class_": "badges"}, [badge(b) for b in r.badges]), move)
+             h("span", {"class_": "badges"}, [badge(b) for b in r.badges],
+               # Conditions the system does not already show as a badge (e.g. set by the referee).
+               [h("span", {"class_": "badge cond", "title": f"Condition: {c}"}, c) for c in conditions
+                if not any(c.lower() in b.word.lower() for b in r.badges)]), move)
 
 
 @dataclass(frozen=True)

@@ -81,7 +81,15 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
         if o.key == "next" and o.allowed:
             next_index = i
         groups.setdefault(o.group or "Other", []).append((i, o))
-    ordered = sorted(groups.items(), key=lambda kv: GROUP_ORDER.index(kv[0]) if kv[0] in GROUP_ORDER else 8)
+    def rank(kv):
+        name, members = kv
+        base = GROUP_ORDER.index(name) if name in GROUP_ORDER else GROUP_ORDER.index("Other")
+        # What the actor can do comes first; groups with nothing allowed follow, reasons still shown.
+        tail = name in ("Referee", "Turn")  # always at the bottom, Turn last
+        blocked = not tail and not any(o.allowed for _, o in members)
+        return (tail, blocked, base)
+
+    ordered = sorted(((g, sorted(m, key=lambda io: not io[1].allowed)) for g, m in groups.items()), key=rank)
     # Keys 1-9 follow the order the referee sees, allowed actions only.
     number = 0
     out_groups = []
