@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any, Iterable, Sequence
 
 from ..engine import geometry as geo
@@ -186,6 +187,7 @@ def fmt(sq: Square | None) -> str:
     return "?" if sq is None else f"({sq[0]}, {sq[1]})"
 
 
+@lru_cache(maxsize=1024)
 def initials(name: str) -> str:
     """Token letters: "Goblin 1" -> "G1", "Orc spearman" -> "OS", "Brak" -> "Br"."""
     words = [w for w in re.split(r"[\s_-]+", name.strip()) if w]
@@ -376,8 +378,23 @@ def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pendin
 
 # --- the whole model --------------------------------------------------------------------------
 
+_TOKENS_MEMO: list = [None, None]  # one slot: ((state, current, selected, badges), tokens)
+
+
 def _tokens(state: State, current: Iterable[str], selected: str | None, badges: dict[str, tuple[Badge, ...]],
             bodies: dict[str, Body]) -> tuple[GridToken, ...]:
+    """The tokens, remembered while the state, the turn, the selection and the badges stay the same."""
+    cur = tuple(current)
+    memo = _TOKENS_MEMO[0]
+    if memo is not None and memo[0] is state and memo[1:] == (cur, selected, badges):
+        return _TOKENS_MEMO[1]
+    out = _build_tokens(state, cur, selected, badges, bodies)
+    _TOKENS_MEMO[0], _TOKENS_MEMO[1] = (state, cur, selected, badges), out
+    return out
+
+
+def _build_tokens(state: State, current: tuple[str, ...], selected: str | None,
+                  badges: dict[str, tuple[Badge, ...]], bodies: dict[str, Body]) -> tuple[GridToken, ...]:
     sides = {s.id: s for s in state.encounter.sides}
     cur = set(current)
     out = []
@@ -476,8 +493,7 @@ def grid_model(state: State, ruleset: Ruleset, *, selected: str | None = None, c
         path = plan_path(state, ruleset, preview, pending=pending,
                          options=options if preview.mover == selected else None, bodies=bodies, diagonal=diagonal)
         if path is not None and path.kind != "place":
-            mover = state.get(preview.mover)
-            enemy_threat = frozenset(geo.threat_map(bodies, grid, mover.side, hostile))
+            enemy_threat = _enemy_threat(state, bodies, grid, state.get(preview.mover).side, hostile)
     move_ready = can_move(state, ruleset, selected, pending, options)
     sq_info = square_info(state, ruleset, info, selected, bodies, grid, diagonal) \
         if info is not None and grid.in_bounds(info) else None
@@ -486,6 +502,20 @@ def grid_model(state: State, ruleset: Ruleset, *, selected: str | None = None, c
     return GridModel(m.width, m.height, diagonal, m, tokens, selected if sel is not None else None, threatened,
                      threat_note, reach_ft, ranged, ranged_note, hover, hover_ft, hover_note, cursor, path,
                      enemy_threat, sq_info, move_ready)
+
+
+_THREAT_MEMO: list = [None, None]
+
+
+def _enemy_threat(state: State, bodies: Sequence[Body], grid: Grid, side: str, hostile) -> frozenset[Square]:
+    """Every square the side's enemies threaten, remembered per (state, side, walls)."""
+    key = (state, side, grid)
+    memo = _THREAT_MEMO[0]
+    if memo is not None and memo[0] is state and memo[1:] == key[1:]:
+        return _THREAT_MEMO[1]
+    out = frozenset(geo.threat_map(bodies, grid, side, hostile))
+    _THREAT_MEMO[0], _THREAT_MEMO[1] = key, out
+    return out
 
 
 def token_at(model: GridModel, sq: Square) -> GridToken | None:
