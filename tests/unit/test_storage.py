@@ -12,6 +12,7 @@ import json
 import re
 import zlib
 from dataclasses import dataclass, replace
+from typing import Any
 
 import pytest
 
@@ -32,6 +33,16 @@ class Explode:
     """A command whose resolution fails: the replay must report, never crash."""
 
     actor: str
+
+
+@command("richduel")
+class Tune:
+    """A command with the field types the core commands lack."""
+
+    actor: str
+    weights: dict[str, Any]
+    ratio: float = 1.0
+    tags: tuple[str, ...] = ()
 
 
 class RichDuel(duel.Duel):
@@ -62,13 +73,15 @@ class RichDuel(duel.Duel):
         )
 
     def check(self, state, cmd):
-        if isinstance(cmd, Explode):
+        if isinstance(cmd, (Explode, Tune)):
             return None
         return super().check(state, cmd)
 
     def resolve(self, state, cmd, dice):
         if isinstance(cmd, Explode):
             raise ZeroDivisionError("the rules divided by zero")
+        if isinstance(cmd, Tune):
+            return state, [Event("Tuned", f"tuned to {cmd.ratio}")]
         return super().resolve(state, cmd, dice)
 
 
@@ -477,6 +490,18 @@ RICH_CASES = [
      "encounter.combatants[0].stats.any: 1000001 is out of range (-1000000 to 1000000)"),
     ("steps[0].command", {"type": "Explode", "actor": "a1"},
      "steps: could not be replayed (ZeroDivisionError: the rules divided by zero)"),
+    ("steps[0].command", {"type": "Tune", "actor": "a1", "weights": "heavy"},
+     'steps[0].command.weights: expected an object, got the text "heavy"'),
+    ("steps[0].command", {"type": "Tune", "actor": "a1", "weights": {"k": "x" * 2001}},
+     "steps[0].command.weights.k: text too long"),
+    ("steps[0].command", {"type": "Tune", "actor": "a1", "weights": {}, "ratio": "1"},
+     'steps[0].command.ratio: expected a number, got the text "1"'),
+    ("steps[0].command", {"type": "Tune", "actor": "a1", "weights": {}, "ratio": 10 ** 400},
+     "steps[0].command.ratio: the number 10000000000000000000... is not a finite number"),
+    ("steps[0].command", {"type": "Tune", "actor": "a1", "weights": {}, "tags": ["a", 1]},
+     "steps[0].command.tags[1]: expected text, got the number 1"),
+    ("steps[0].command", {"type": "Tune", "actor": "a1", "weights": {}, "tags": ["t"] * 10_001},
+     "steps[0].command.tags: too many items (10001)"),
 ]
 
 
@@ -675,3 +700,26 @@ def test_a_number_json_reads_as_infinity_is_refused_not_saved_as_infinity(number
     assert err.value.problems == ["steps[0].command.value: the number inf is not a finite number"
                                   if number != "-1e400" else
                                   "steps[0].command.value: the number -inf is not a finite number"]
+
+
+def test_a_tuned_command_round_trips():
+    s = Session(replace(duel.encounter(), system="richduel"))
+    s.act(Tune("a1", {"k": 1, "deep": {"x": [1, "y"]}}, 0.25, ("a", "b")))
+    loaded = storage.loads(storage.dumps(s)).session
+    assert loaded.steps[0].command == Tune("a1", {"k": 1, "deep": {"x": (1, "y")}}, 0.25, ("a", "b"))
+
+
+def test_a_share_link_past_the_size_limit_is_refused():
+    with pytest.raises(LoadError, match="^share link: too long$"):
+        storage.decode_link("e=" + "A" * (storage.MAX_TEXT + 1))
+
+
+def test_a_command_nested_past_the_stack_is_refused_with_its_path():
+    inner = {"type": "Pass", "actor": "a1"}
+    for _ in range(3000):
+        inner = {"type": "Allow", "command": inner}
+    doc = base_doc()
+    doc["steps"][0]["command"] = inner  # a parsed document: no JSON depth limit on the way in
+    with pytest.raises(LoadError) as err:
+        storage.load(doc)
+    assert err.value.problems == ["steps[0].command: nested too deeply"]
