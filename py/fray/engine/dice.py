@@ -184,6 +184,8 @@ class Dice:
         if keep not in ("", "high", "low"):
             raise ValueError(f'keep={keep!r}: expected "high", "low" or ""')
         e = DiceExpr.parse(expr) if isinstance(expr, str) else expr
+        if e.is_flat:
+            keep = ""  # a fixed number rolled twice is itself: no "twice [] []" in the log
         text = str(e)
         first = self._faces(e.count, e.sides, purpose, text)
         kept = first
