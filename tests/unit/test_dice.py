@@ -117,6 +117,12 @@ def test_flat_number_rolls_no_dice__CORE_DICE_1():
     assert d.used == []
 
 
+def test_keeping_the_higher_of_a_fixed_number_is_just_the_number__CORE_DICE_2():
+    r = ScriptedDice([]).roll("7", keep="high", minimum=9)
+    assert (r.keep, r.faces, r.total, r.raised) == ("", (), 9, True)
+    assert r.describe() == "7 raised to minimum 9 = 9"
+
+
 def test_roll_accepts_a_parsed_expression():
     r = ScriptedDice([4]).roll(DiceExpr(1, 6, 2))
     assert (r.expr, r.total) == ("d6+2", 6)
