@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from fray.engine import geometry as geo
+from fray.engine.commands import Option
 from fray.engine.dice import ScriptedDice
 from fray.engine.model import Combatant
 from fray.engine.ruleset import Allow, Place, SetWalls
@@ -112,7 +113,9 @@ class Root:
     def __init__(self):
         self.svg = Svg()
         self.svg.svg = self.svg
-        self.parts = {"#grid-svg": self.svg, "#grid-under": El(), "#grid-over": El(), "#grid-notes": El()}
+        self.parts = {"#grid-svg": self.svg, "#grid-under": El(), "#grid-over": El(), "#grid-notes": El(),
+                      '[data-testid="grid-zoom"]': El(), '[data-testid="grid-zoom-out"]': El(),
+                      '[data-testid="grid-zoom-fit"]': El(), '[data-testid="grid-zoom-in"]': El()}
         self.tokens = {}
         self.captured = set()
 
@@ -521,9 +524,11 @@ def test_wheel_zooms_about_the_pointer_by_the_viewbox_alone():
     zoom, vx, vy = ui["view"]
     assert zoom == pytest.approx(1.2) and (vx, vy) == (0.0, 0.0)  # the top-left corner stays put
     assert root.svg.attrs["viewBox"] == f"0 0 {160 / 1.2:.2f} {120 / 1.2:.2f}".replace(".00", "")
+    assert root.parts['[data-testid="grid-zoom"]'].textContent == "120%"  # the toolbar follows
+    assert root.parts['[data-testid="grid-zoom-out"]'].disabled is False
     for _ in range(30):
         view.pointer(ctx, Ev("wheel", root, (15, 11), delta=-100))
-    assert ui["view"][0] == 8.0
+    assert ui["view"][0] == 8.0 and root.parts['[data-testid="grid-zoom-in"]'].disabled is True
     assert view.act(ctx, "grid-zoom", "fit").redraw and ui["view"] == (1.0, 0.0, 0.0)
 
 
@@ -640,3 +645,22 @@ def test_a_preview_belongs_to_its_mover_and_another_map_forgets_it():
     enc = replace(detailed(), map=replace(detailed().map, width=20))
     view.render(ctx_for(Session(enc, OSE), "brak", ui))
     assert "path" not in ui and ui["view"] == (1.0, 0.0, 0.0) and ui["size"] == (20, 12)
+
+
+def test_a_pending_option_asking_for_a_square_or_a_target_is_filled_by_a_tap():
+    s = ose_started()
+    view = GridView()
+    square = Option(Place("brak"), "Place", needs=("square",))
+    assert view.tap(ctx_for(s, "brak", {}, pending=square), (9, 9), None).fill == {"square": (9, 9)}
+    target = Option(Place("brak"), "Pick", needs=("target:target",))
+    assert view.tap(ctx_for(s, "brak", {}, pending=target), (11, 5), "o1").fill == {"target": "o1"}
+
+
+def test_no_one_to_move_a_tap_tells_about_the_square_and_offers_a_placement__CORE_REF_1():
+    s = ose_started()
+    view, ui = GridView(), {}
+    ctx = ctx_for(s, "o1", ui)  # not the Orcs' turn: no move option
+    assert view.tap(ctx, (9, 9), None).redraw and ui["info"] == (9, 9) and "path" not in ui
+    out = view.render(ctx)
+    assert 'data-testid="grid-info"' in out and 'data-action="grid-place:9,9"' in out
+    assert view.act(ctx, "grid-place", "9,9").command == Place("o1", square=(9, 9))

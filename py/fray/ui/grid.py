@@ -424,10 +424,22 @@ class GridView(FieldView):
         if not _is_none(box):
             box.outerHTML = notes(m, ctx.ui)
 
-    def set_view(self, ctx: FieldContext, svg) -> None:
+    def set_view(self, ctx: FieldContext, svg, root=None) -> None:
+        """Apply zoom and pan as the viewBox alone, and keep the toolbar's zoom figure and buttons true."""
         ctx.ui["gen"] = ctx.ui.get("gen", 0) + 1
         if not _is_none(svg):
             svg.setAttribute("viewBox", self.viewbox(ctx))
+        if root is None:
+            return
+        zoom = ctx.ui.get("view", (1.0, 0.0, 0.0))[0]
+        label = root.querySelector('[data-testid="grid-zoom"]')
+        if not _is_none(label):
+            label.textContent = f"{round(zoom * 100)}%"
+        for testid, off in (("grid-zoom-out", zoom <= 1.0), ("grid-zoom-fit", zoom <= 1.0),
+                            ("grid-zoom-in", zoom >= MAX_ZOOM)):
+            button = root.querySelector(f'[data-testid="{testid}"]')
+            if not _is_none(button):
+                button.disabled = off
 
     # --- zoom and pan -------------------------------------------------------------------------
     def zoom_to(self, ctx: FieldContext, zoom: float, about: tuple[float, float] | None = None) -> None:
@@ -651,7 +663,7 @@ class GridView(FieldView):
         z = ctx.ui.get("view", (1.0, 0.0, 0.0))[0]
         factor = 1.2 if float(event.deltaY) < 0 else 1 / 1.2
         self.zoom_to(ctx, z * factor, pt)
-        self.set_view(ctx, svg)
+        self.set_view(ctx, svg, event.currentTarget)
         return None
 
     def _context(self, ctx, svg, event) -> FieldAction | None:
@@ -715,7 +727,7 @@ class GridView(FieldView):
             mid = type("P", (), {"clientX": (x1 + x2) / 2, "clientY": (y1 + y2) / 2})()
             _, pt = self._square(svg, mid)
             self.zoom_to(ctx, pinch["zoom"] * math.hypot(x2 - x1, y2 - y1) / pinch["d"], pt)
-            self.set_view(ctx, svg)
+            self.set_view(ctx, svg, root)
             return None
         press = ui.get("press")
         sq, pt = self._square(svg, event)

@@ -237,10 +237,7 @@ def _path_options(state: State, ruleset: Ruleset, mover: str, options: Sequence[
                   ) -> list[tuple[int, Option]]:
     """The mover's allowed Move-group options that a map path completes alone."""
     if options is None:
-        try:
-            options = ruleset.options(state, mover)
-        except Exception:  # a ruleset mid-turn may not offer options to this creature
-            options = []
+        options = _options_of(state, ruleset, mover)
     out = []
     for i, o in enumerate(options):
         if not o.allowed or o.group != "Move" or "path" not in o.needs:
@@ -255,6 +252,22 @@ def _path_options(state: State, ruleset: Ruleset, mover: str, options: Sequence[
     if out:  # only options of the first one's kind: never a Withdraw picked in place of a Move
         kind = type(out[0][1].command)
         out = [(i, o) for i, o in out if type(o.command) is kind]
+    return out
+
+
+_OPTIONS_MEMO: list = [None, None]
+
+
+def _options_of(state: State, ruleset: Ruleset, mover: str) -> list[Option]:
+    """Another creature's options (a token dragged without being selected), remembered per state."""
+    memo = _OPTIONS_MEMO[0]
+    if memo is not None and memo[0] is state and memo[1] is ruleset and memo[2] == mover:
+        return _OPTIONS_MEMO[1]
+    try:
+        out = list(ruleset.options(state, mover))
+    except Exception:  # a ruleset mid-turn may not offer options to this creature
+        out = []
+    _OPTIONS_MEMO[0], _OPTIONS_MEMO[1] = (state, ruleset, mover), out
     return out
 
 
