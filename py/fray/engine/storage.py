@@ -198,6 +198,7 @@ def load(doc: Any) -> Loaded:
     for key in doc:
         if key not in ("format", "app", "encounter", "steps", "redo", "dice_mode"):
             problems.append(f"{_key(key)}: not a field of a Fray file")
+    problems.extend(_unencodable(doc))
     dice_mode = doc.get("dice_mode", "app")
     if dice_mode not in ("app", "physical"):
         problems.append(f'dice_mode: {_show(dice_mode)} is not "app" or "physical"')
@@ -217,6 +218,30 @@ def load(doc: Any) -> Loaded:
         raise LoadError([f"steps: could not be replayed ({type(exc).__name__}: {exc})"]) from None
     session.physical_dice = dice_mode == "physical"
     return Loaded(session, dice_mode)
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _unencodable(doc: dict) -> list[str]:
+    """Text that cannot be written back as UTF-8: JSON's "\\ud800" escape
+    decodes to a lone surrogate, which loaded fine and then made every save
+    and share link fail. One problem per such text (first ten), with its path."""
+    found: list[str] = []
+    stack: list[tuple[str, Any]] = [(_key(k), v) for k, v in doc.items()]
+    while stack and len(found) < 10:
+        path, value = stack.pop()
+        if isinstance(value, str):
+            if _SURROGATE.search(value):
+                found.append(f"{path}: text with an unpaired surrogate (a broken \\u escape) cannot be saved")
+        elif isinstance(value, dict):
+            for k, v in value.items():
+                if _SURROGATE.search(k):
+                    found.append(f"{path}: a key with an unpaired surrogate (a broken \\u escape) cannot be saved")
+                stack.append((f"{path}.{_key(k)}", v))
+        elif isinstance(value, list):
+            stack.extend((f"{path}[{i}]", v) for i, v in enumerate(value))
+    return sorted(found)
 
 
 def _steps(raw: Any, path: str, problems: list[str], ruleset: Ruleset | None) -> list:
