@@ -108,7 +108,9 @@ def assert_named(exc: LoadError, link: bool = False) -> None:
 
 
 def accepted_round_trips(loaded) -> None:
-    again = storage.loads(storage.dumps(loaded.session)).session
+    """What loads can be saved (as UTF-8), shared, and loaded back the same."""
+    again = storage.loads(storage.dumps(loaded.session).encode("utf-8")).session
+    assert storage.decode_link(storage.encode_link(loaded.session)).session.state == loaded.session.state
     assert again.state == loaded.session.state
     assert [(s.command, s.dice) for s in again.steps] == [(s.command, s.dice) for s in loaded.session.steps]
 
@@ -151,7 +153,7 @@ def deep_list(n: int):
 
 
 NASTY = [None, True, False, 0, -1, 1, 7, 2 ** 31, 10 ** 30, -10 ** 30, 1e308, -1e308, 0.5, -0.0, "", "x" * 5000,
-         "9" * 5000, "2x6", "d0", "\x00", "é\u202e", "#e=", [], {}, [None], [1, 2], {"type": "Strike"},
+         "9" * 5000, "2x6", "d0", "\x00", "é\u202e", "\ud800", "#e=", [], {}, [None], [1, 2], {"type": "Strike"},
          {"a": {"b": {"c": [1]}}}, deep_list(300), list(range(2000)), ["a"] * 300]
 
 json_values = st.recursive(

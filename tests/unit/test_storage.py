@@ -268,6 +268,9 @@ FIELD_CASES = [
     ("encounter.weather", "rain", "encounter.weather: not a field of an encounter"),
     ("encounter.name", 5, "encounter.name: expected text, got the number 5"),
     ("encounter.name", "x" * 81, "encounter.name: too long (81 characters, at most 80)"),
+    ("encounter.name", "Bad \ud800 name", "encounter.name: text with an unpaired surrogate (a broken \\u escape) "
+     "cannot be saved"),
+    ("encounter.combatants[1].notes", "\udfff", "encounter.combatants[1].notes: text with an unpaired surrogate"),
     ("encounter.system", "chess", "encounter.system: 'chess' is not a system Fray knows"),
     ("encounter.system", ["duel"], "encounter.system: a list is not a system Fray knows"),
     ("encounter.system", {"duel": 1}, "encounter.system: an object is not a system Fray knows"),
@@ -723,3 +726,18 @@ def test_a_command_nested_past_the_stack_is_refused_with_its_path():
     with pytest.raises(LoadError) as err:
         storage.load(doc)
     assert err.value.problems == ["steps[0].command: nested too deeply"]
+
+
+def test_unpaired_surrogates_are_refused_because_no_save_or_link_could_hold_them():
+    """JSON's \\ud800 escape decodes to a lone surrogate: such a file loaded, then
+    every save (UTF-8) and every share link raised UnicodeEncodeError."""
+    text = storage.dumps(played())
+    text = text.replace('"level":2', '"lev\\udc00el":2').replace('"Test duel"', '"\\ud83d\\ude00 duel"')
+    with pytest.raises(LoadError) as err:
+        storage.loads(text)
+    assert err.value.problems == [
+        "encounter.combatants[0].stats: a key with an unpaired surrogate (a broken \\u escape) cannot be saved"]
+    # a proper pair is one character (an emoji) and loads
+    fine = storage.loads(text.replace('lev\\udc00el', 'level')).session
+    assert fine.encounter.name == "\U0001F600 duel"
+    assert storage.decode_link(storage.encode_link(fine)).session.encounter.name == "\U0001F600 duel"
