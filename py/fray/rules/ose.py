@@ -41,6 +41,10 @@ class OseRuleset(Ruleset):
         """The field a profile needs: the grid (detailed) or a plain list (loose, OSE-LOOSE-1)."""
         return "grid" if profile == "detailed" else "list"
 
+    def extra_views(self, profile: str) -> tuple[str, ...]:
+        """The declaration step's panel above the field, both profiles (OSE-DECL-1)."""
+        return ("declarations",)
+
     def settings(self) -> tuple[Setting, ...]:
         return SETTINGS
 

@@ -26,7 +26,15 @@ from .panels import side_mark
 
 SPELL_BUTTONS = 4  # more prepared spells than this: a drop-down instead of a row of buttons
 KINDS = ("none", "spell", "fd", "brace")
-ICON = {"spell": "✦", "fd": "🛡", "brace": "⛨", "none": "–"}
+# Small inline icons: a shield (Full Defense) and a planted spear (Brace) draw the same on every device.
+_SVG = ('<svg class="ico-svg" viewBox="0 0 16 16" width="1em" height="1em" aria-hidden="true" focusable="false">'
+        '{}</svg>')
+ICON = {"spell": Markup("✦"), "none": Markup("–"),
+        "fd": Markup(_SVG.format('<path d="M8 1 14 3v5c0 3.4-2.7 5.9-6 7-3.3-1.1-6-3.6-6-7V3z" fill="currentColor"/>')),
+        "brace": Markup(_SVG.format('<path d="M3.5 13.5 12 5" stroke="currentColor" stroke-width="1.8" fill="none"/>'
+                                    '<path d="M10 2.5 14.5 1.5 13.5 6z" fill="currentColor"/>'
+                                    '<path d="M1 15h9" stroke="currentColor" stroke-width="1.6"/>'))}
+WORD = {"spell": "Spell", "fd": "Full Defense", "brace": "Brace"}
 LOCKED_WORD = {"full_defense": "Full Defense", "brace": "Brace"}
 
 
@@ -84,11 +92,18 @@ def refusals(row: DeclRow, shared: dict[str, str]) -> list[Refusal]:
         allow = (("Allow anyway", action_arg("spell", 0, row.id)),) if len(row.spells) == 1 else tuple(
             (f"Allow {ch.label.removeprefix('Cast ')}", action_arg("spell", i, row.id))
             for i, ch in enumerate(row.spells))
-        out.append(Refusal(row.spell_why, allow))
+        out.append(Refusal(short_why("spell", row.spell_why, row.name), allow))
     for kind, ch in (("fd", row.full_defense), ("brace", row.brace)):
         if ch is not None and not ch.allowed and kind not in shared:
-            out.append(Refusal(ch.why, (("Allow anyway", action_arg(kind, 0, row.id)),)))
+            out.append(Refusal(short_why(kind, ch.why, row.name), (("Allow anyway", action_arg(kind, 0, row.id)),)))
     return out
+
+
+def short_why(kind: str, why: str, name: str) -> str:
+    """The engine's sentence under its row: "Brace: holds no weapon..." rather than repeating the row's name."""
+    if why.startswith(name + " "):
+        why = why[len(name) + 1:]
+    return f"{WORD[kind]}: {why}"
 
 
 def _button(label: str, icon: str, ch: DeclChoice, arg: str, testid: str, title: str = "") -> Markup:
@@ -96,7 +111,7 @@ def _button(label: str, icon: str, ch: DeclChoice, arg: str, testid: str, title:
                         "data-action": f"decl:{arg}", "data-testid": testid,
                         "aria-pressed": "true" if ch.selected else "false", "disabled": not ch.allowed,
                         "title": ch.why or title or None},
-             h("span", {"aria-hidden": "true", "class_": "ico"}, icon), " ", label)
+             h("span", {"aria-hidden": "true", "class_": "ico"}, icon), h("span", {"class_": "lbl"}, label))
 
 
 def spells_html(row: DeclRow) -> Markup:
@@ -104,7 +119,8 @@ def spells_html(row: DeclRow) -> Markup:
         # The greyed button says why itself (the engine's sentence names an empty spell).
         return h("button", {"type": "button", "class_": "decl-btn", "disabled": True,
                             "data-testid": f"decl-{row.id}-spell", "title": f"{row.name} has no spells prepared"},
-                 h("span", {"aria-hidden": "true", "class_": "ico"}, ICON["spell"]), " No spells")
+                 h("span", {"aria-hidden": "true", "class_": "ico"}, ICON["spell"]), h("span", {"class_": "lbl"},
+                                                                                         "No spells"))
     if len(row.spells) <= SPELL_BUTTONS:
         return Markup("".join(
             _button(ch.label.removeprefix("Cast "), ICON["spell"], ch, action_arg("spell", i, row.id),
@@ -188,27 +204,24 @@ def panel_html(ctx: FieldContext, rows: list[DeclRow]) -> Markup:
                        h("h3", None, side_mark(side), " ", side.name, " ", surprise),
                        h("ul", {"class_": "decl-rows"}, [row_html(r, shared) for r in by_side.get(side.id, [])],
                          idle)))
-    notes = []
-    for kind, why in shared.items():
-        word = {"fd": "Full Defense", "brace": "Brace"}[kind]
-        text = why
-        if not text.startswith(word):
-            text = f"{word}: {text}"
-        notes.append(h("p", {"class_": "why", "data-testid": f"decl-shared-{kind}"}, with_rules(text)))
+    notes = [h("p", {"class_": "why", "data-testid": f"decl-shared-{kind}"},
+               with_rules(why if why.startswith(WORD[kind]) else f"{WORD[kind]}: {why}"))
+             for kind, why in shared.items()]
     go = ""
     i = next((k for k, o in enumerate(ctx.options) if o.key == "next"), None)
     if i is not None:
         o = ctx.options[i]
+        # In the header, so the page does not jump when the tall panel gives way to the field.
         go = h("button", {"type": "button", "class_": "decl-go", "data-action": f"decl-opt:{i}",
-                          "data-testid": "decl-go", "disabled": not o.allowed, "title": o.why or "N"},
-               o.label, h("span", {"class_": "cost"}, " locks every declaration"))
+                          "data-testid": "decl-go", "disabled": not o.allowed,
+                          "title": o.why or "Locks every declaration (OSE-DECL-1); key N"}, o.label)
     count = sum(1 for r in rows if r.declared)
     return h("section", {"class_": "panel decl", "data-testid": "declarations", "aria-label": "Declarations"},
              h("header", {"class_": "decl-head"},
                h("h2", None, "Declare before initiative ", with_rules("OSE-DECL-1")),
                h("span", {"class_": "muted decl-count", "data-testid": "decl-count"},
-                 f"{count} declared" if count else "none declared yet")),
-             notes, sides, h("div", {"class_": "decl-foot"}, go))
+                 f"{count} of {len(rows)} declared"), go),
+             h("div", {"class_": "decl-body"}, notes, sides))
 
 
 def locked_html(state: State) -> Markup:
@@ -226,8 +239,7 @@ def locked_html(state: State) -> Markup:
     if not items:
         return Markup("")
     return h("div", {"class_": "decl-locked", "data-testid": "declarations-locked", "role": "note"},
-             h("span", {"class_": "lock"}, h("span", {"aria-hidden": "true"}, "🔒"), " Declared this round ",
-               with_rules("OSE-DECL-1"), ":"),
+             h("span", {"class_": "lock"}, "Declared this round, locked ", with_rules("OSE-DECL-1"), ":"),
              h("ul", None, items))
 
 
