@@ -664,3 +664,20 @@ def test_no_one_to_move_a_tap_tells_about_the_square_and_offers_a_placement__COR
     out = view.render(ctx)
     assert 'data-testid="grid-info"' in out and 'data-action="grid-place:9,9"' in out
     assert view.act(ctx, "grid-place", "9,9").command == Place("o1", square=(9, 9))
+
+
+def test_zoom_buttons_close_in_on_the_selected_creature_and_fit_restores():
+    s = ose_started()
+    s.act(Place("brak", square=(14, 10)))  # a far corner
+    view, ui = GridView(), {}
+    ctx = ctx_for(s, "brak", ui)
+    view.render(ctx)
+    for _ in range(3):
+        view.act(ctx, "grid-zoom", "in")
+    z, vx, vy = ui["view"]
+    assert z == pytest.approx(3.375)
+    cx, cy = 145, 105  # Brak's centre in SVG units
+    assert vx <= cx <= vx + 160 / z and vy <= cy <= vy + 120 / z
+    assert 'viewBox="' + view.viewbox(ctx) + '"' in view.render(ctx) and "338%" in view.render(ctx)
+    view.act(ctx, "grid-zoom", "fit")
+    assert view.viewbox(ctx) == "0 0 160 120"

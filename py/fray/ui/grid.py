@@ -478,7 +478,12 @@ class GridView(FieldView):
             return FieldAction(redraw=True)
         if action == "grid-zoom":
             z = ui.get("view", (1.0, 0.0, 0.0))[0]
-            self.zoom_to(ctx, 1.0 if arg == "fit" else z * 1.5 if arg == "in" else z / 1.5)
+            sel = ctx.state.find(ctx.selected) if ctx.selected else None
+            about = None
+            if arg == "in" and sel is not None and sel.square is not None:
+                # Zoom towards the selected creature: keep it under the same spot, bring it into view.
+                about = (sel.square[0] * S + S / 2, sel.square[1] * S + S / 2)
+            self.zoom_to(ctx, 1.0 if arg == "fit" else z * 1.5 if arg == "in" else z / 1.5, about)
             return FieldAction(redraw=True)
         if action == "grid-cancel":
             ui.pop("path", None)
