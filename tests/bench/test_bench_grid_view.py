@@ -14,8 +14,9 @@ from fray.rules import get  # noqa: E402
 from fray.rules.ose_examples import large  # noqa: E402
 from fray.ui.fields import FieldContext  # noqa: E402
 from fray.ui.grid import GridView  # noqa: E402
+from fray.ui.grid import forget as forget_all  # noqa: E402
 from fray.views.common import system_view  # noqa: E402
-from fray.views.grid import PreviewRequest, grid_model  # noqa: E402
+from fray.views.grid import PreviewRequest, forget, grid_model  # noqa: E402
 
 OSE = get("ose")
 
@@ -38,11 +39,23 @@ def context(s: Session, selected: str, ui: dict) -> FieldContext:
                         options=OSE.options(state, selected), ui=ui)
 
 
-def test_bench_grid_model_40_on_40(benchmark):
+def test_bench_grid_model_40_on_40_cold(benchmark):
+    """The model with nothing remembered (a new state after a command): tokens, threat, the mover's options."""
     s = forty()
     sel = s.current()[0]
-    m = benchmark(grid_model, s.state, OSE, selected=sel, current=s.current(), hover=(20, 20))
+    m = benchmark.pedantic(grid_model, args=(s.state, OSE), setup=forget, rounds=400, warmup_rounds=5,
+                           kwargs={"selected": sel, "current": s.current(), "hover": (20, 20)})
     assert len(m.tokens) == 40 and m.threatened
+
+
+def test_bench_grid_render_40_on_40_cold(benchmark):
+    """The first draw after a command: model, board and walls, every token, no cache to help."""
+    s = forty()
+    sel = s.current()[0]
+    view = GridView()
+    ctx = context(s, sel, {"hover": (20, 20), "path": {"mover": sel, "points": [(12, 12)]}})
+    out = benchmark.pedantic(view.render, args=(ctx,), setup=forget_all, rounds=400, warmup_rounds=5)
+    assert out.count('data-token=') == 40
 
 
 def test_bench_grid_render_40_on_40_selection_and_hover(benchmark):

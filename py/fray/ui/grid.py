@@ -18,6 +18,7 @@ logged, undoable referee command). Arrows move a cursor, Enter acts on it.
 from __future__ import annotations
 
 import math
+from html import escape as _esc
 from typing import Any
 
 from ..engine.ruleset import Allow, Place, SetWalls
@@ -93,6 +94,15 @@ _BASE: dict[Any, str] = {}
 _TOKENS: dict[GridToken, str] = {}
 
 
+def forget() -> None:
+    """Drop the drawing caches and the model's memos (benchmarks of a cold first draw)."""
+    from ..views import grid as model
+    _BASE.clear()
+    _TOKENS.clear()
+    _ETHR[0], _ETHR[1] = None, ""
+    model.forget()
+
+
 def base_layer(m: GridModel) -> str:
     """Defs, the board (one pattern-filled rect) and the walls (merged runs): cached per map."""
     key = m.map
@@ -138,8 +148,8 @@ def token_svg(t: GridToken) -> str:
         return cached
     x, y = t.square
     cls = "tok" + (" cur" if t.is_current else "") + (" sel" if t.is_selected else "") + (" down" if t.is_down else "")
-    parts = [f'<g class="{cls}" data-token="{esc(t.id)}" data-testid="tok-{esc(t.id)}" '
-             f'transform="translate({x * S + S // 2} {y * S + S // 2})"><title>{esc(t.label)}</title>']
+    parts = [f'<g class="{cls}" data-token="{_esc(t.id)}" data-testid="tok-{_esc(t.id)}" '
+             f'transform="translate({x * S + S // 2} {y * S + S // 2})"><title>{_esc(t.label)}</title>']
     if t.is_current:
         parts.append('<rect class="cur-bg" x="-4.8" y="-4.8" width="9.6" height="9.6" rx="1.2"/>')
     if t.is_selected:
@@ -151,18 +161,18 @@ def token_svg(t: GridToken) -> str:
         parts.append(f'<circle class="hp {tone}" r="4.3" pathLength="100" '
                      f'stroke-dasharray="{round(frac * 100, 1)} 100" transform="rotate(-90)"/>')
     colour = "#8d8d8d" if t.is_down else t.colour
-    parts.append(f'{SHAPES.get(t.shape, SHAPES["circle"])} fill="{esc(colour)}"/>')
+    parts.append(f'{SHAPES.get(t.shape, SHAPES["circle"])} fill="{_esc(colour)}"/>')
     size = "3.2" if len(t.initials) <= 2 else "2.5"
-    parts.append(f'<text class="ini" y="{TEXT_DY.get(t.shape, 0)}" font-size="{size}">{esc(t.initials)}</text>')
+    parts.append(f'<text class="ini" y="{TEXT_DY.get(t.shape, 0)}" font-size="{size}">{_esc(t.initials)}</text>')
     if t.is_down:
         parts.append('<path class="x" d="M-3 -3L3 3M3 -3L-3 3"/>')
     for i, b in enumerate(t.badges[:3]):
         title = b.title or b.word
         if b.rule and b.rule not in title:
             title += f" ({b.rule})"
-        parts.append(f'<g class="bdg tone-{esc(b.tone)}" transform="translate({_n(3.5 - i * 3.5)} -3.6)">'
-                     f'<title>{esc(b.word)}: {esc(title)}</title><circle r="1.75"/>'
-                     f'<text font-size="2.3" y="0.1">{esc(b.icon)}</text></g>')
+        parts.append(f'<g class="bdg tone-{_esc(b.tone)}" transform="translate({_n(3.5 - i * 3.5)} -3.6)">'
+                     f'<title>{_esc(b.word)}: {_esc(title)}</title><circle r="1.75"/>'
+                     f'<text font-size="2.3" y="0.1">{_esc(b.icon)}</text></g>')
     if len(t.badges) > 3:
         parts.append(f'<text class="bdg-more" x="-3.6" y="-3.2" font-size="1.9">+{len(t.badges) - 3}</text>')
     parts.append('</g>')

@@ -531,6 +531,13 @@ def _enemy_threat(state: State, bodies: Sequence[Body], grid: Grid, side: str, h
     return out
 
 
+def forget() -> None:
+    """Drop every remembered result (tokens, options, threat, last path): for benchmarks of a cold build."""
+    for memo in (_TOKENS_MEMO, _OPTIONS_MEMO, _THREAT_MEMO, _LAST):
+        memo[0] = memo[1] = None
+    _GRIDS.clear()
+
+
 def token_at(model: GridModel, sq: Square) -> GridToken | None:
     """The token drawn on top at a square (a standing creature before a down one)."""
     found = None
