@@ -13,7 +13,6 @@ import pytest
 from fray.engine import geometry as geo
 from fray.engine.commands import Option
 from fray.engine.dice import ScriptedDice
-from fray.engine.model import Combatant
 from fray.engine.ruleset import Allow, Place, SetWalls
 from fray.engine.session import Session
 from fray.rules import get
