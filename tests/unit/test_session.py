@@ -430,7 +430,7 @@ def machine_settings(examples: int, steps: int) -> settings:
 def test_state_machine_over_the_duel():
     machine = type("DuelMachine", (SessionMachine,), {"system": "duel", "examples": duel_examples()})
     with duel_registered():
-        run_state_machine_as_test(machine, settings=machine_settings(400 if LONG else 40, 50 if LONG else 25))
+        run_state_machine_as_test(machine, settings=machine_settings(200 if LONG else 40, 50 if LONG else 25))
 
 
 REAL = real_systems()
@@ -440,7 +440,7 @@ REAL = real_systems()
 def test_state_machine_over_a_real_system(system):
     machine = type(f"{system.title()}Machine", (SessionMachine,),
                    {"system": system, "examples": REAL[system], "allow_forbidden": False})
-    run_state_machine_as_test(machine, settings=machine_settings(300 if LONG else 12, 40 if LONG else 20))
+    run_state_machine_as_test(machine, settings=machine_settings(150 if LONG else 12, 40 if LONG else 20))
 
 
 # --- seeded playouts: many steps, reproducible by seed -----------------------------------
@@ -479,7 +479,7 @@ def playout(session: Session, seed: int, steps: int) -> Harness:
 
 
 def _playout_cases():
-    seeds = range(8) if LONG else range(2)
+    seeds = range(5) if LONG else range(2)
     cases = [pytest.param("duel", "three", seed, id=f"duel-{seed}") for seed in seeds]
     for system, examples in sorted(REAL.items()):
         for name in sorted(examples):
@@ -489,7 +489,7 @@ def _playout_cases():
 
 @pytest.mark.parametrize("system, example, seed", _playout_cases())
 def test_seeded_playout_keeps_every_invariant(system, example, seed):
-    steps = 700 if LONG else 60
+    steps = 400 if LONG else 60
     with duel_registered():
         examples = duel_examples() if system == "duel" else REAL[system]
         session = Session(build(examples[example], seed), rules.get(system))
