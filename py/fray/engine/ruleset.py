@@ -240,6 +240,11 @@ class Ruleset:
         from .geometry import body_of
         return [b for c in state.combatants if (b := body_of(c)) is not None]
 
+    def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
+        """Feet the actor may still move with this command (the grid's path
+        preview compares against it); None when the system does not say."""
+        return None
+
     def moved(self, state: State, target: str, events: list[Event]) -> State:
         """System hook after the referee places a token."""
         return state

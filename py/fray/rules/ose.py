@@ -24,7 +24,7 @@ from .ose_base import (FLED, SETTINGS, STATS, Attack, CancelSpell, Charge, Compl
                        is_detailed, with_econ)
 from .ose_combat import (deal_damage, drop_broken_holds, release, resolve_grapple, shot_manipulations, splinter,
                          strike)
-from .ose_move import bodies as grid_bodies, apply_manipulation, charge_plan, run_move, start_move
+from .ose_move import bodies as grid_bodies, apply_manipulation, charge_plan, move_left, run_move, start_move
 from .ose_round import (active_actors, apply_morale, cancel_spell, complete_spell, declare, end_side, end_step,
                         lose_spell, mark_done, mark_surprise, outcome_text, roll_initiative, roll_resource,
                         settle)
@@ -113,6 +113,12 @@ class OseRuleset(Ruleset):
     def bodies(self, state: State) -> list[Body]:
         """Who stands where, reach in squares and who threatens (OSE-AOO-1, OSE-AOO-3, OSE-STANCE-3)."""
         return grid_bodies(state)
+
+    def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
+        """Feet the actor may still move this round (OSE-MOVE-1, OSE-ECON-1), for the grid's preview."""
+        if not state.has(actor):
+            return None
+        return move_left(state, state.get(actor))
 
     # --- handlers ------------------------------------------------------------------------
     def _surprise(self, state, cmd: Surprise, dice, events):

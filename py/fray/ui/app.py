@@ -21,7 +21,7 @@ from ..engine.ruleset import Allow, Damage, FreeRoll, SetCondition, SetHp
 from ..engine.session import ReplayError, Session
 from ..rules import SYSTEMS, titles
 from ..views.common import action_menu, log_lines, log_text, numbered, system_view
-from . import editor, panels
+from . import editor, panels, table_editor
 from .fields import FieldAction, FieldContext, FieldView, views_for
 from .html import Markup
 
@@ -267,7 +267,11 @@ class App:
                 event.preventDefault()
                 self.choose(self.numbers[n])
         elif key.startswith("Arrow") or key in ("Enter", " "):
-            if str(event.target.id) == "field-slot" or event.target.closest("#field-slot"):
+            # Arrows anywhere in the field; Enter/Space only on the field itself, so the
+            # field's own buttons keep their native activation.
+            target_id = str(event.target.id)
+            in_field = target_id == "field-slot" or not is_none(event.target.closest("#field-slot"))
+            if (key.startswith("Arrow") and in_field) or target_id == "field-slot":
                 result = self.field().key(self.field_context(), key)
                 if result is not None:
                     event.preventDefault()
@@ -528,9 +532,11 @@ class App:
     def cancel(self) -> None:
         if self.dialog is not None:
             self.dialog = None
-        elif self.pending is not None:
+        else:
             self.pending = None
+            # A path previewed by tapping (nothing pending) is cancelled too.
             self.field_ui.pop("path", None)
+            self.field_ui.pop("info", None)
         self.render()
 
     def select(self, cid: str) -> None:
@@ -725,7 +731,10 @@ class App:
         elif name == "remove":
             self.edit(lambda d: editor.remove(d, int(arg)))
         elif name == "edit-table":
-            self.notify("Edit this table in a saved file (settings." + arg + ") and open it again.", "info")
+            # A dialog of ordinary editor fields, one a cell (settings/<key>/<row>/<col>).
+            base = self.draft if self.draft is not None else storage.encounter_to_json(self.session.encounter)
+            self.draft = table_editor.with_table(base, arg)
+            self.dialog = ("table", arg)
             self.render()
 
     def load_example(self, system: str, name: str) -> None:
@@ -908,6 +917,9 @@ class App:
         if d[0] == "dice":
             need = d[1]
             return panels.dice_entry(need.purpose or need.expr, need.count, need.sides, len(d[3]))
+        if d[0] == "table":
+            doc = self.draft if self.draft is not None else storage.encounter_to_json(self.session.encounter)
+            return table_editor.render(doc, d[1], self.problems)
         return ""
 
 
