@@ -248,3 +248,66 @@ def test_ids_with_colons_survive_the_action_argument():
     s = session(fighter("ann"), fighter("gob", "b"))
     assert click(s, "grid-zoom", "in") is None  # another view's action is not ours
     assert isinstance(ctx_of(s).options[0], Option)
+
+
+# --- the Turn Undead table editor (OSE-TURN-1) -------------------------------------------------
+
+def draft() -> dict:
+    from fray.engine import storage
+    from fray.rules.ose_examples import undead
+    return storage.encounter_to_json(Session(undead(), RULESET).encounter)
+
+
+def test_the_turn_table_is_a_grid_of_cells_each_an_editor_field__OSE_TURN_1():
+    from fray.ui import table_editor
+    t = Tree(table_editor.render(draft(), "turn_table", []))
+    cells = [el for el in t.all if el["tag"] == "input"]
+    assert len(cells) == 8 * 11
+    ghoul = t["cell-2*-1"]["attrs"]
+    assert ghoul["data-path"] == "settings/turn_table/2*/1" and ghoul["value"] == "9"
+    assert ghoul["aria-label"] == "Undead of 2* Hit Dice against a level 2 Warpriest"
+    heads = [el["text"] for el in t.all if el["tag"] == "th"]
+    assert heads[:3] == ["HD \\ level", "1", "2"] and heads[11] == "11+" and "7-9" in heads
+    assert not t.has("table-problems") and "OSE-TURN-1" in t["table-dialog"]["text"]
+
+
+def test_a_cell_edit_goes_through_the_editor_and_storage_validation__OSE_TURN_1():
+    from fray.engine import storage
+    from fray.ui import editor
+    doc = editor.set_path(draft(), "settings/turn_table/1/0", editor.convert("text", " T "))
+    doc = editor.set_path(doc, "settings/turn_table/2*/1", "7")
+    problems: list[str] = []
+    enc, _ = storage.encounter_from_json(doc, problems)
+    assert problems == []
+    assert enc.settings["turn_table"]["1"][:2] == ("T", "T") and enc.settings["turn_table"]["2*"][1] == "7"
+    assert isinstance(enc.settings["turn_table"]["1"], tuple)  # the default's shape, so saves compare equal
+
+
+def test_unreadable_or_unrollable_cells_are_flagged_in_the_dialog__OSE_TURN_1():
+    from fray.ui import editor, table_editor
+    doc = editor.set_path(draft(), "settings/turn_table/3/1", "x")
+    doc = editor.set_path(doc, "settings/turn_table/3/2", "13")
+    t = Tree(table_editor.render(doc, "turn_table", ["settings.turn_table: expected a table"]))
+    text = t["table-problems"]["text"]
+    assert 'HD 3, level 2: "x" is not a number, T, D or -: it counts as - (cannot turn)' in text
+    assert "HD 3, level 3: 13 cannot be rolled on 2d6" in text and "expected a table" in text
+    assert t["cell-3-1"]["attrs"]["aria-invalid"] == "true" and "bad" in t["cell-3-1"]["attrs"]["class"]
+    assert table_editor.cell_problem("d") == "" and table_editor.cell_problem("-") == ""
+
+
+def test_a_draft_without_the_table_gets_the_default_to_edit__OSE_TURN_1():
+    from fray.rules.ose_base import TURN_TABLE
+    from fray.ui import table_editor
+    doc = draft()
+    del doc["settings"]["turn_table"]
+    filled = table_editor.with_table(doc, "turn_table")
+    assert filled["settings"]["turn_table"]["2*"] == list(TURN_TABLE["2*"]) and "turn_table" not in doc["settings"]
+    assert table_editor.render({**doc, "system": "olog"}, "turn_table", []) == ""
+    assert table_editor.with_table(filled, "turn_table") is filled
+
+
+def test_escaped_values_in_cells():
+    from fray.ui import editor, table_editor
+    doc = editor.set_path(draft(), "settings/turn_table/1/0", '"><b>')
+    markup = table_editor.render(doc, "turn_table", ["<i>bad</i>"])
+    assert "<b>" not in markup and "<i>" not in markup and "&quot;&gt;&lt;b&gt;" in markup

@@ -39,10 +39,10 @@ def set_path(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     node: Any = new
     for p in parts[:-1]:
         try:
-            node = node[p]
+            node = node[_key(node, p)]
         except (KeyError, IndexError, TypeError):
             raise EditError(f"{path}: no such field") from None
-    last = parts[-1]
+    last = _key(node, parts[-1])
     try:
         if isinstance(node, list) and isinstance(last, int) and last == len(node):
             node.append(value)
@@ -51,6 +51,11 @@ def set_path(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     except (IndexError, TypeError):
         raise EditError(f"{path}: no such field") from None
     return new
+
+
+def _key(node: Any, part: str | int) -> str | int:
+    """JSON object keys are text even when they look like numbers (the turn table's rows "1", "2"...)."""
+    return str(part) if isinstance(node, dict) else part
 
 
 def convert(kind: str, raw: str) -> Any:
