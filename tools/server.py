@@ -29,10 +29,38 @@ COMPRESSIBLE = (".js", ".mjs", ".wasm", ".css", ".html", ".json", ".toml", ".py"
 _gzip_cache: dict[tuple[str, float], bytes] = {}
 
 
+class _Counting:
+    """The response stream, counting every byte written (headers and body)."""
+
+    def __init__(self, raw) -> None:
+        self.raw = raw
+        self.count = 0
+
+    def write(self, data) -> int:
+        self.count += len(data)
+        return self.raw.write(data)
+
+    def __getattr__(self, name):
+        return getattr(self.raw, name)
+
+
 class Handler(http.server.SimpleHTTPRequestHandler):
     extensions_map = {**http.server.SimpleHTTPRequestHandler.extensions_map, **TYPES}
     quiet = True
     before_request = None  # optional hook(path), e.g. repack the app in dev
+
+    def setup(self) -> None:
+        super().setup()
+        self.wfile = _Counting(self.wfile)
+
+    def handle_one_request(self) -> None:
+        # Each response's size on the wire (as sent: gzip when accepted) goes to
+        # the server's byte log, which the benchmarks and offline tests read.
+        self.wfile.count = 0
+        self.path = ""
+        super().handle_one_request()
+        if self.path:
+            self.server.record(self.path, self.wfile.count)
 
     def do_GET(self) -> None:
         if self.before_request:
@@ -78,6 +106,18 @@ class Server(http.server.ThreadingHTTPServer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.serve_forever_event = threading.Event()  # set never; serve waits on it
+        self.sent: list[tuple[str, int]] = []  # (request path, bytes sent), in order
+        self._sent_lock = threading.Lock()
+
+    def record(self, path: str, nbytes: int) -> None:
+        with self._sent_lock:
+            self.sent.append((path, nbytes))
+
+    def take_sent(self) -> list[tuple[str, int]]:
+        """The requests served since the last call, with their sizes on the wire."""
+        with self._sent_lock:
+            out, self.sent = self.sent, []
+        return out
 
 
 def free_port() -> int:
