@@ -196,6 +196,11 @@ class App:
             kind = attr(t, "data-kind") or "text"
             raw = "true" if (str(t.type) == "checkbox" and t.checked) else \
                 ("false" if str(t.type) == "checkbox" else str(t.value))
+            if not is_none(t.closest("#dialog-slot")):
+                # A dialog's field (a table cell): let the focus reach where the referee sent it (Tab, a
+                # click on the next cell) before the redraw, which then keeps it there.
+                window.setTimeout(create_proxy(lambda *_: self.edit_later(str(path), kind, raw)), 0)
+                return
             self.edit_field(str(path), kind, raw)
             return
         action = attr(t, "data-action")
@@ -226,6 +231,10 @@ class App:
                 if result is not None:
                     self.apply_field(result)
                     break
+
+    @guarded
+    def edit_later(self, path: str, kind: str, raw: str) -> None:
+        self.edit_field(path, kind, raw)
 
     @guarded
     def on_key(self, event) -> None:
@@ -896,9 +905,15 @@ class App:
             self.set_html(slot, markup)
         self.set_html("tabs-slot", panels.tabs(self.tab))
         dialog = self.dialog_html()
+        was = document.activeElement
+        keep = "" if is_none(was) or is_none(was.closest("#dialog-slot")) else attr(was, "data-path")
         if self.set_html("dialog-slot", dialog) and dialog:
-            # Keyboard users land in the dialog (Esc closes it).
-            self.focus_first("#dialog-slot input, #dialog-slot textarea, #dialog-slot button")
+            # Keyboard users land in the dialog (Esc closes it); the field they are in keeps the focus,
+            # its text selected as Tab leaves it, so typing replaces it.
+            self.focus_first(f'#dialog-slot [data-path="{window.CSS.escape(keep)}"]' if keep
+                             else "#dialog-slot input, #dialog-slot textarea, #dialog-slot button")
+            if keep and str(document.activeElement.tagName) == "INPUT":
+                document.activeElement.select()
         elif ask is not None and self._asked != self.pending:
             self.focus_first("[data-testid=ask] button.choice, [data-testid=ask] input")
         self._asked = self.pending

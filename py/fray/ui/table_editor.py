@@ -87,11 +87,13 @@ def render(doc: dict[str, Any], key: str, problems: list[str]) -> Markup:
     return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "table-t",
                      "data-testid": "table-dialog"},
              h("div", {"class_": "modal-box table-box"},
-               h("h2", {"id": "table-t"}, spec.label, " ", with_rules(spec.rule) if spec.rule else ""),
-               h("p", {"class_": "muted"}, LEGEND, " Each change is saved with the encounter (Undo takes it back)."),
+               h("h2", {"id": "table-t"}, spec.label),
                warn,
                h("div", {"class_": "table-scroll"},
                  h("table", {"class_": "turn-table", "data-testid": "turn-table"}, h("thead", None, head),
                    h("tbody", None, rows))),
+               # After the cells, so the dialog opens with the focus in the first one.
+               h("p", {"class_": "muted"}, LEGEND, " ", with_rules(spec.rule) if spec.rule else "",
+                 " Each change is saved with the encounter (Undo takes it back)."),
                h("div", {"class_": "row"},
                  h("button", {"type": "button", "data-action": "cancel", "data-testid": "table-done"}, "Done"))))
