@@ -117,3 +117,40 @@ def next_turn(page: Page) -> None:
 
 def status(page: Page) -> str:
     return page.get_by_test_id("status").inner_text()
+
+
+# --- grid and OSE helpers (appended for tests/e2e/test_ose.py) ---------------------------------
+
+def square_xy(page: Page, sq) -> tuple[float, float]:
+    """Viewport coordinates of a grid square's centre (10 SVG units a square, viewBox included)."""
+    show(page, "field")
+    page.get_by_test_id("grid-svg").scroll_into_view_if_needed()
+    return tuple(page.evaluate(
+        """(s) => { const m = document.querySelector('#grid-svg').getScreenCTM();
+                    return [m.a * (s[0] * 10 + 5) + m.e, m.d * (s[1] * 10 + 5) + m.f]; }""", list(sq)))
+
+
+def tap_square(page: Page, sq) -> None:
+    x, y = square_xy(page, sq)
+    page.mouse.click(x, y)
+
+
+def token_at(page: Page, cid: str, sq) -> None:
+    """Expect a grid token to stand on a square."""
+    show(page, "field")
+    expect(page.get_by_test_id(f"tok-{cid}")).to_have_attribute(
+        "transform", f"translate({sq[0] * 10 + 5} {sq[1] * 10 + 5})")
+
+
+def declare(page: Page, cid: str, choice: str) -> None:
+    """Tap a choice in OSE's declarations panel: "none", "fd", "brace" or "spell-<n>"."""
+    show(page, "field")
+    button = page.get_by_test_id(f"decl-{cid}-{choice}")
+    button.click()
+    expect(button).to_have_attribute("aria-pressed", "true")
+
+
+def answer(page: Page, text: str) -> None:
+    """Pick the answer of the inline question (asked before rolling) whose label contains the text."""
+    show(page, "act")
+    page.get_by_test_id("ask").locator("button.choice", has_text=text).click()
