@@ -51,7 +51,7 @@ class BeforeView(FieldView):
             return Markup("")
         typed: dict[str, Any] = ctx.ui.get(UI_KEY) or {}
         confirmed = getattr(state.system, "surprise", None)
-        parts = [h("h2", None, h("span", {"aria-hidden": "true"}, "👁 "), "Before the fight",
+        parts = [h("h2", None, "Before the fight",
                    h("span", {"class_": "muted small-txt"}, " distance and surprise "), with_rules("(OGRE-SUR-1)"))]
         if confirmed is not None:
             parts.append(self.confirmed(state, confirmed))

@@ -28,7 +28,9 @@ CHAR_PX = 6.6  # an average character of the bar font (0.78rem), generous
 STATE_WORD = {"resolved": "resolved", "broken": "broken", "failed": "failed", "fired": "fired", "lost": "lost",
               "pending": "under way"}
 STATE_ICON = {"broken": "✖", "failed": "✖", "lost": "✖", "fired": "⚑"}
-KIND_ICON = {"ready": "⚑", "delay": "⏸", "stun": "✺"}
+KIND_ICON = {"ready": "⚑", "delay": "‖", "stun": "✺"}  # glyphs common fonts have (no emoji)
+FF_ICON = "◔"
+NOW_LABEL_SEGMENTS = 4  # axis labels this close to now hide under the "now" tag
 
 
 def fit_bucket(text: str) -> int:
@@ -63,6 +65,30 @@ class Ruler:
         left = self.x(start)
         right = 100.0 if end is None else self.x(end)
         return left, max(0.0, right - left)
+
+
+def next_due(m: RulerModel) -> list[tuple[str, RulerBar]]:
+    """The bars that resolve next (several when simultaneous, OGRE-ACT-1), with their lane's name."""
+    return [(lane.name, b) for lane in m.lanes for b in lane.bars if b.is_next]
+
+
+def lane_detail(lane: RulerLane, now: int) -> str:
+    """A lane's few words under its name: what it does next, and when."""
+    if lane.is_down:
+        return "✖ down"
+    for b in lane.bars:
+        if b.state != "pending":
+            continue
+        if b.kind == "stun":
+            return f"✺ stunned to {b.end}"
+        if b.kind == "delay":
+            return "‖ delaying" + (f" to {b.end}" if b.end is not None else "")
+        if b.kind == "ready":
+            return "⚑ ready"
+        return f"acts at {b.end}" + (" »" if b.fast else " «" if b.slow else "")
+    if lane.due is not None:
+        return "◆ declares now" if lane.due <= now else f"declares at {lane.due}"
+    return lane.summary
 
 
 def pct(v: float) -> str:
@@ -111,15 +137,21 @@ class RulerView(FieldView):
             doing = f"{names[0]} must answer"
         elif phase == "over":
             doing = "the fight is over"
+        elif m.next_segment is not None:
+            doing = f"nothing to declare: Advance (N) goes to segment {m.next_segment}"
         else:
-            doing = "waiting for the next event"
+            doing = "nothing scheduled: Advance (N) counts one segment"
         now = h("span", {"class_": "rl-now-txt", "data-testid": "ruler-now"},
                 h("strong", None, f"Segment {m.now}"), f" · {m.seconds} · {doing}")
         nxt = ""
-        if m.next_label:
-            seg = int(m.next_label.rsplit(" ", 1)[-1])
+        due = next_due(m)
+        if due:
+            seg = due[0][1].end
+            what = "; ".join(f"{name}: {b.label}" for name, b in due)
+            together = " (simultaneous)" if len(due) > 1 else ""
             nxt = h("span", {"class_": "rl-next-txt", "data-testid": "ruler-next"},
-                    h("span", {"aria-hidden": "true"}, "▶ "), m.next_label, f" (in {seg - m.now}, {seconds(seg)})")
+                    h("span", {"aria-hidden": "true"}, "▶ "), f"Next resolution at segment {seg} ",
+                    h("span", {"class_": "rl-in"}, f"(in {seg - m.now}, {seconds(seg)})"), f": {what}{together}")
         elif m.next_segment is not None:
             nxt = h("span", {"class_": "rl-next-txt", "data-testid": "ruler-next"},
                     h("span", {"aria-hidden": "true"}, "▶ "), f"Next event at segment {m.next_segment}")
@@ -128,11 +160,12 @@ class RulerView(FieldView):
     def axis(self, m: RulerModel, g: Ruler) -> Markup:
         ticks = []
         for t in m.ticks:
-            ticks.append(h("span", {"class_": "rl-tick" + (" major" if t.major else ""),
+            near = abs(t.segment - m.now) < NOW_LABEL_SEGMENTS
+            ticks.append(h("span", {"class_": "rl-tick" + (" major" if t.major else "") + (" near" if near else ""),
                                     "style": f"left:{pct(g.x(t.segment))}"},
                            h("b", None, t.label), h("small", None, t.seconds)))
-        marks = [h("span", {"class_": "rl-now-tag", "style": f"left:{pct(g.x(m.now))}", "title": f"Now: segment "
-                            f"{m.now} ({m.seconds})"}, f"now {m.now}")]
+        marks = [h("span", {"class_": "rl-now-tag", "style": f"left:{pct(g.x(m.now))}"},
+                   h("b", None, f"now {m.now}"), h("small", None, m.seconds))]
         return h("div", {"class_": "rl-row rl-axis", "aria-hidden": "true"},
                  h("div", {"class_": "rl-name rl-corner"}, "segment", h("small", None, "seconds")),
                  h("div", {"class_": "rl-track"}, ticks, marks))
@@ -142,9 +175,10 @@ class RulerView(FieldView):
         lines = [h("span", {"class_": "rl-line" + (" major" if t.major else ""),
                             "style": f"left:{pct(g.x(t.segment))}"}) for t in m.ticks]
         nxt = ""
-        if m.next_label:
-            seg = int(m.next_label.rsplit(" ", 1)[-1])
-            if m.start <= seg <= m.end:
+        due = next_due(m)
+        if due:
+            seg = due[0][1].end
+            if seg is not None and m.start <= seg <= m.end:
                 nxt = h("span", {"class_": "rl-nextline", "style": f"left:{pct(g.x(seg))}",
                                  "data-testid": "ruler-nextline", "data-segment": seg})
         cursor = h("span", {"class_": "rl-cursor", "style": f"left:{pct(g.x(m.now))}", "data-testid": "ruler-cursor",
@@ -165,29 +199,25 @@ class RulerView(FieldView):
             label += f": {lane.summary}"
         if lane.is_current:
             label += ", acting now"
-        detail = lane.summary or ""
+        detail = lane_detail(lane, m.now)
         name = h("button", {"type": "button", "class_": "rl-name", "data-action": f"lane:{lane.id}",
                             "data-testid": f"lane-btn-{lane.id}", "aria-pressed": "true" if lane.is_selected
                             else "false", "aria-label": label, "title": label},
                  h("span", {"class_": "rl-turn", "aria-hidden": "true"}, "▶" if lane.is_current else ""),
                  h("span", {"class_": "side-mark", "style": f"color:{colour}", "aria-hidden": "true"}, glyph),
                  h("span", {"class_": "rl-who"}, h("span", {"class_": "rl-nm"}, lane.name),
-                   h("span", {"class_": "rl-sum"}, "✖ down" if lane.is_down else detail)))
+                   h("span", {"class_": "rl-sum"}, detail)))
         items = []
         if lane.flat_footed is not None:
             a, b = lane.flat_footed
             left, width = g.span(a, b)
             if width > 0:
-                items.append(h("div", {"class_": "rl-ff", "style": f"left:{pct(left)};width:{pct(width)}",
+                items.append(h("div", {"class_": "rl-ff" + (" past" if b <= m.now else ""), "style": f"left:{pct(left)};width:{pct(width)}",
                                        "data-start": a, "data-end": b, "data-testid": f"ff-{lane.id}",
                                        "title": f"{lane.name} is flat-footed until segment {b}: No Defense, "
                                                 f"no attacks of opportunity (OGRE-FF-1)"},
-                                   h("span", {"class_": "rl-ff-txt"}, h("span", {"aria-hidden": "true"}, "⏳"),
-                                     " flat-footed")))
-            if lane.initiative is not None and m.start <= lane.initiative <= m.end:
-                items.append(h("span", {"class_": "rl-init", "style": f"left:{pct(g.x(lane.initiative))}",
-                                        "title": f"Initiative {lane.initiative}: first declaration (OGRE-INIT-1)"},
-                               str(lane.initiative)))
+                                   h("span", {"aria-hidden": "true"}, FF_ICON),
+                                   h("span", {"class_": "rl-ff-txt"}, " flat-footed")))
         for i, bar in enumerate(lane.bars):
             items.append(self.bar(lane, bar, g, m.now, i))
         items += self.reactions(lane, g)
@@ -198,8 +228,8 @@ class RulerView(FieldView):
                                     "data-testid": f"due-{lane.id}", "data-segment": lane.due,
                                     "title": f"{lane.name} declares {'now' if now else 'at segment ' + str(lane.due)} "
                                              f"(OGRE-ACT-1)"},
-                               h("span", {"aria-hidden": "true"}, "◆"), h("span", {"class_": "rl-due-txt"},
-                                                                           " declares")))
+                               h("span", {"aria-hidden": "true"}, "◆"),
+                               h("span", {"class_": "rl-due-txt"}, " declares now") if now else ""))
         track = h("div", {"class_": "rl-track", "data-action": f"lane:{lane.id}"}, items)
         return h("div", {"class_": " ".join(cls), "data-testid": f"lane-{lane.id}", "data-lane": lane.id,
                          "style": f"--side:{colour}"}, name, track)
@@ -276,7 +306,7 @@ class RulerView(FieldView):
         items = (("rl-k-ff", "flat-footed"), ("rl-k-bar", "action: declared → resolves"),
                  ("rl-k-next", "▶ next to resolve"), ("rl-k-fast", "» fast / « slow"),
                  ("rl-k-react", f"↯ reaction (penalty {REACTION_PENALTY['Quick']:+d}…)"),
-                 ("rl-k-delay", "⏸ delay"), ("rl-k-ready", "⚑ ready (until its trigger)"),
+                 ("rl-k-due", "◆ declares"), ("rl-k-delay", "‖ delay"), ("rl-k-ready", "⚑ ready (until its trigger)"),
                  ("rl-k-now", "now"))
         return h("ul", {"class_": "rl-legend", "aria-label": "Key"},
                  [h("li", None, h("span", {"class_": f"rl-sw {k}", "aria-hidden": "true"}), " ", t)
@@ -307,9 +337,9 @@ def _scroll_to_now(*_) -> None:
     from pyscript.ffi import is_none
 
     box = document.querySelector("#ruler-slot .rl-scroll")
-    if is_none(box) or str(box.dataset.scrolled) == "1":
+    if is_none(box) or not is_none(box.getAttribute("data-scrolled")):
         return
-    box.dataset.scrolled = "1"
+    box.setAttribute("data-scrolled", "1")
     cursor = box.querySelector(".rl-cursor")
     name = box.querySelector(".rl-name")
     if is_none(cursor) or is_none(name):
