@@ -43,6 +43,10 @@ class Ogre(Ruleset):
     def stats(self) -> tuple[StatSpec, ...]:
         return om.stats()
 
+    def extra_views(self, profile: str) -> tuple[str, ...]:
+        """Before the fight (OGRE-SUR-1) above the grid, the segment ruler (OGRE-SEG-1) below it."""
+        return ("before", "ruler")
+
     # --- the protocol ----------------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:
         state = State(encounter=encounter, combatants=encounter.combatants, system=OgreState())
