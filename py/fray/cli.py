@@ -85,8 +85,11 @@ def show_lines(session: Session) -> Iterable[str]:
     enc = session.encounter
     profile = f" ({enc.profile})" if enc.profile else ""
     yield f'{enc.name} — {session.ruleset.title}{profile}'
-    yield f"round {state.round}, {len(session.steps)} steps" + (
-        f", {len(session.redo_stack)} to redo" if session.redo_stack else "")
+    # The system's own status line: a round for OLOG and OSE, a segment for Ogre.
+    from .views.common import system_view
+    status = system_view(enc.system).panel(state).status
+    yield f"{status} ({len(session.steps)} steps" + (
+        f", {len(session.redo_stack)} to redo)" if session.redo_stack else ")")
     current = session.current()
     if state.outcome:
         yield f"outcome: {state.outcome}"

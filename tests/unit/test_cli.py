@@ -189,7 +189,7 @@ def test_show_names_the_system_round_turn_and_every_combatant(tmp_path):
     assert run.returncode == 0, run.stderr
     out = run.stdout
     assert out.splitlines()[0] == f"{s.encounter.name} — {s.ruleset.title}"
-    assert f"round {s.state.round}, {len(s.steps)} steps" in out
+    assert f"Round {s.state.round} · " in out and f"({len(s.steps)} steps)" in out
     assert "acting: " + ", ".join(s.state.name(c) for c in s.current()) in out
     for c in s.state.combatants:
         assert f"  {c.name} ({c.id}) {c.hp}/{c.max_hp} HP, AC {c.ac}" in out
@@ -241,3 +241,13 @@ def test_argparse_is_not_imported_until_the_command_line_runs():
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60,
                          env=dict(os.environ, PYTHONPATH=str(ROOT / "py")))
     assert run.stdout.strip() == "False", run.stderr
+
+
+def test_show_gives_ogre_its_segment_not_a_round__OGRE_SEG_1():
+    """Ogre counts segments, not rounds: `show` prints the system's own status line."""
+    example = ROOT / "docs" / "examples" / "ogre-orc-and-pc.json"
+    out = subprocess.run([sys.executable, "-m", "fray", "show", str(example)], cwd=ROOT / "py",
+                         capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert "Segment 26 (13.0 s)" in out.stdout
+    assert "round 0" not in out.stdout.lower()
