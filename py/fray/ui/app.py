@@ -971,5 +971,23 @@ _app: App | None = None
 
 def start() -> None:
     global _app
+    if "selftest=1" in str(window.location.search):
+        install_selftest()
     _app = App()
     _app.boot()
+
+
+def install_selftest() -> None:
+    """Only with `?selftest=1` in the URL: `window.frayPlayout(casesJson, maxSteps)` plays seeded random
+    fights in this page's Python and returns their digests as JSON (tests/e2e/test_in_page_playouts.py
+    compares them with CPython's). Not part of the normal start-up."""
+    import json
+    import sys
+
+    from .. import playout
+
+    def run(cases, max_steps) -> str:
+        return json.dumps({"python": sys.version, "results": playout.run_many(json.loads(str(cases)),
+                                                                               int(max_steps))})
+
+    window.frayPlayout = create_proxy(run)
