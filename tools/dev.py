@@ -90,6 +90,13 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 setup.build_app()
             except setup.SetupError as exc:
                 print(f"[setup] ERROR: {exc}", file=sys.stderr)
+        # The service worker checks its file list on each visit: any edited file
+        # (HTML, CSS, Python) gives a new version, so the next reload gets it.
+        if path.startswith("/static/build/sw-assets.js"):
+            try:
+                setup.build_app()
+            except setup.SetupError as exc:
+                print(f"[setup] ERROR: {exc}", file=sys.stderr)
 
     server.Handler.before_request = staticmethod(rebuild)
     srv = server.start(args.port, host=args.host, quiet=not args.verbose)

@@ -13,6 +13,8 @@ Steps (each skipped when its output is already present and valid):
    inline lock file, so start-up fetches neither python_stdlib.zip nor the lock.
 4. Pack py/fray (sources plus unchecked-hash .pyc from the same interpreter)
    into static/build/fray.zip, which pyscript.toml unpacks into the page.
+5. Write static/build/sw-assets.js (tools/offline.py): the files the service
+   worker (sw.js) caches for offline use, and a version hashed from their bytes.
 
 Run: python3 tools/setup.py [--force] [--app-only]
 Only the standard library is used, so this runs before any virtualenv exists.
@@ -33,6 +35,8 @@ import sys
 import tarfile
 import tempfile
 import zipfile
+
+import offline  # tools/offline.py: the service worker's file list and version
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 PINS = ROOT / "tools" / "vendor.json"
@@ -161,19 +165,20 @@ def vendor_is_valid() -> bool:
     return True
 
 
-def write_stamp() -> None:
-    files = {str(p.relative_to(VENDOR)): file_digest(p)
-             for p in sorted(VENDOR.rglob("*")) if p.is_file() and p != STAMP}
-    STAMP.write_text(json.dumps({"fingerprint": setup_fingerprint(), "files": files}, indent=1))
+def write_stamp(vendor: pathlib.Path = VENDOR) -> None:
+    stamp = vendor / STAMP.name
+    files = {str(p.relative_to(vendor)): file_digest(p)
+             for p in sorted(vendor.rglob("*")) if p.is_file() and p != stamp}
+    stamp.write_text(json.dumps({"fingerprint": setup_fingerprint(), "files": files}, indent=1))
 
 
 # --- node: Pyodide's own interpreter compiles bytecode ----------------------
 
-def run_compiler(*args: str) -> None:
+def run_compiler(*args: str, vendor: pathlib.Path = VENDOR) -> None:
     node = shutil.which("node")
     if not node:
         raise SetupError("node is needed to precompile Python for Pyodide (apt-get install nodejs)")
-    proc = subprocess.run([node, str(COMPILER), str(VENDOR / "pyodide"), *args],
+    proc = subprocess.run([node, str(COMPILER), str(vendor / "pyodide"), *args],
                           capture_output=True, text=True)
     if proc.returncode != 0:
         raise SetupError("precompiling with Pyodide failed:\n" + proc.stdout + proc.stderr)
@@ -204,11 +209,11 @@ export function loadPyodide(options = {}) {
 """
 
 
-def write_loader() -> None:
-    lock = json.loads((VENDOR / "pyodide" / "pyodide-lock.json").read_text())
+def write_loader(vendor: pathlib.Path = VENDOR) -> None:
+    lock = json.loads((vendor / "pyodide" / "pyodide-lock.json").read_text())
     # Fray loads no packages: an empty package list keeps the lock tiny.
     small = json.dumps({"info": lock["info"], "packages": {}})
-    (VENDOR / "pyodide" / "fray-pyodide.mjs").write_text(
+    (vendor / "pyodide" / "fray-pyodide.mjs").write_text(
         LOADER_TEMPLATE.replace("__LOCK__", json.dumps(small)))
 
 
@@ -216,18 +221,30 @@ def setup_vendor(force: bool = False) -> None:
     if not force and vendor_is_valid():
         log("runtime in static/vendor/ is present and valid; nothing to do")
         return
-    if VENDOR.exists():
-        shutil.rmtree(VENDOR)
-    for pin in load_pins():
-        data = fetch_tarball(pin)
-        names = extract(data, pin, VENDOR / pin["dest"])
-        log(f"{pin['name']}@{pin['version']}: verified, {len(names)} files")
-    run_compiler("stdlib", str(VENDOR / "pyodide" / "python_stdlib.zip"),
-                 str(VENDOR / "pyodide" / "python_stdlib.pyc.zip"))
-    # The page loads the precompiled zip and the inline lock, not these.
-    (VENDOR / "pyodide" / "python_stdlib.zip").unlink()
-    write_loader()
-    write_stamp()
+    # Prepared beside static/vendor/ and swapped in at the end, so a server
+    # already serving the old runtime (another test run) never sees half of one.
+    staging = VENDOR.with_name(f"vendor.new-{os.getpid()}")
+    if staging.exists():
+        shutil.rmtree(staging)
+    try:
+        for pin in load_pins():
+            data = fetch_tarball(pin)
+            names = extract(data, pin, staging / pin["dest"])
+            log(f"{pin['name']}@{pin['version']}: verified, {len(names)} files")
+        run_compiler("stdlib", str(staging / "pyodide" / "python_stdlib.zip"),
+                     str(staging / "pyodide" / "python_stdlib.pyc.zip"), vendor=staging)
+        # The page loads the precompiled zip and the inline lock, not these.
+        (staging / "pyodide" / "python_stdlib.zip").unlink()
+        write_loader(staging)
+        write_stamp(staging)
+        old = VENDOR.with_name(f"vendor.old-{os.getpid()}")
+        if VENDOR.exists():
+            VENDOR.rename(old)
+        staging.rename(VENDOR)
+        shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    offline.write_sw_assets()
     log("runtime ready in static/vendor/")
 
 
@@ -258,14 +275,16 @@ def app_zip_is_fresh() -> bool:
 def build_app(force: bool = False) -> pathlib.Path:
     """Pack py/fray into static/build/fray.zip with .pyc beside each source."""
     if not force and app_zip_is_fresh():
+        offline.write_sw_assets()
         return APP_ZIP
     BUILD.mkdir(parents=True, exist_ok=True)
-    tmp = APP_ZIP.with_suffix(".tmp")
+    tmp = APP_ZIP.with_name(f"fray.zip.{os.getpid()}.tmp")
     run_compiler("app", str(APP_SRC.parent), str(tmp))
     with zipfile.ZipFile(tmp, "a") as z:
         z.comment = app_fingerprint().encode()
     tmp.replace(APP_ZIP)
     log(f"app packed: {APP_ZIP.relative_to(ROOT)} ({APP_ZIP.stat().st_size // 1024} KB)")
+    offline.write_sw_assets()
     return APP_ZIP
 
 

@@ -1,6 +1,9 @@
 // Fray's loading and error screens: the only page logic outside Python.
 // It shows start-up progress while Pyodide loads and, if the runtime cannot
 // load, a readable error that says what to run instead of a blank page.
+// Once the app is on screen it registers the service worker (sw.js at the
+// site root) that keeps every file for offline use; never before, so it does
+// not compete with the first start.
 (function () {
   "use strict";
   var STAGES = [
@@ -17,6 +20,10 @@
   ];
   var done = false;
   var best = 0;
+  var swDone;
+  // Resolves with the registration once the service worker is active, or null
+  // (no service worker here: file://, an insecure origin, or install failed).
+  var swActive = new Promise(function (resolve) { swDone = resolve; });
 
   function el(id) { return document.getElementById(id); }
 
@@ -45,10 +52,35 @@
     if (loading) { loading.hidden = true; }
   }
 
+  function registerServiceWorker() {
+    if (!("serviceWorker" in navigator) || !window.isSecureContext) { swDone(null); return; }
+    navigator.serviceWorker.register("./sw.js", { updateViaCache: "none" }).then(function (reg) {
+      if (!reg) { swDone(null); return; } // service workers blocked (a browser setting, a test)
+      var worker = reg.active ? null : (reg.installing || reg.waiting);
+      if (!worker) { swDone(reg); return; }
+      worker.addEventListener("statechange", function () {
+        if (worker.state === "activated") { swDone(reg); }
+        if (worker.state === "redundant") { swDone(null); }
+      });
+    }, function (err) {
+      console.warn("Fray: offline use is not available here (" + err + ").");
+      swDone(null);
+    });
+  }
+
+  function afterFirstPaint(fn) {
+    requestAnimationFrame(function () {
+      requestAnimationFrame(function () {
+        if (window.requestIdleCallback) { requestIdleCallback(fn, { timeout: 2000 }); } else { setTimeout(fn, 100); }
+      });
+    });
+  }
+
   window.frayBoot = {
     progress: progress,
     fail: fail,
-    ready: function () { done = true; },
+    ready: function () { done = true; afterFirstPaint(registerServiceWorker); },
+    serviceWorker: swActive,
     runtimeMissing: function (what) {
       fail("The Python runtime could not be loaded (" + what + " is missing). " +
            "Run `python3 tools/dev.py serve` from the project folder: it fetches and " +

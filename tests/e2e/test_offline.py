@@ -1,0 +1,169 @@
+"""Offline and installable: after one visit the page starts with every request
+blocked and the autosaved encounter comes back; a repeat visit downloads no
+runtime; a new deploy's version replaces the old cache; the manifest and its
+icons are what an install needs.
+
+These tests run their own local server (tools/server.py) to read its byte log.
+"""
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+import struct
+import time
+
+import pytest
+from conftest import Guard, new_context, wait_ready, watch
+from helpers import damage, hp_text
+from playwright.sync_api import expect
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def site():
+    """A local server of the repo root with its own byte log."""
+    import offline
+    import server
+    import setup
+
+    setup.setup_vendor()
+    setup.build_app()
+    offline.write_sw_assets()
+    srv = server.start()
+    yield srv, f"http://127.0.0.1:{srv.server_port}/"
+    srv.shutdown()
+
+
+@pytest.fixture
+def visit(browser, site):
+    """A desktop browser context that has visited the app once, with the service
+    worker installed and controlling the page."""
+    srv, base = site
+    guard = Guard(base)
+    ctx = new_context(browser, base, "desktop", guard)
+    page = watch(ctx.new_page(), guard)
+    page.goto(base)
+    wait_ready(page)
+    assert page.evaluate("window.frayBoot.serviceWorker.then(r => r && r.active.state)") == "activated"
+    page.wait_for_function("navigator.serviceWorker.controller !== null")
+    ctx.guard = guard
+    yield srv, base, ctx, page
+    ctx.close()
+    guard.check()
+
+
+def sent_after(srv) -> list[tuple[str, int]]:
+    time.sleep(0.3)  # the server logs a response after its last byte
+    return srv.take_sent()
+
+
+def listed_files() -> list[str]:
+    text = (ROOT / "static" / "build" / "sw-assets.js").read_text()
+    return json.loads(re.search(r"self\.FRAY_ASSETS = (\{.*\});", text, re.S).group(1))["files"]
+
+
+def test_after_one_visit_the_app_starts_offline_with_the_autosaved_encounter(visit):
+    srv, base, ctx, page = visit
+    damage(page, "orc-1", 4)
+    assert hp_text(page, "orc-1") == "2/6"
+    ctx.set_offline(True)
+    blocked = []
+    ctx.route("**/*", lambda route: (blocked.append(route.request.url), route.abort()))
+    srv.take_sent()
+    page.reload()
+    wait_ready(page)
+    expect(page.get_by_test_id("app")).to_be_visible()
+    assert hp_text(page, "orc-1") == "2/6"
+    assert sent_after(srv) == []
+    # Only the browser's own update check of the service worker may try the network.
+    assert all(re.search(r"/sw\.js|/sw-assets\.js", u) for u in blocked), blocked
+
+
+def test_a_repeat_visit_downloads_no_runtime_and_a_share_link_opens_offline(visit):
+    srv, base, ctx, page = visit
+    srv.take_sent()
+    second = watch(ctx.new_page(), ctx.guard)
+    second.goto(base + "?from=home-screen")
+    wait_ready(second)
+    runtime = [(p, n) for p, n in sent_after(srv) if not re.search(r"/sw\.js|/sw-assets\.js", p)]
+    assert runtime == [], f"a warm visit fetched {runtime}"
+    # A share link (#e=...) is the cached page too.
+    link = second.evaluate("""async () => {
+      document.querySelector('[data-testid=share]').click();
+      await new Promise(r => setTimeout(r, 50));
+      return document.querySelector('[data-testid=share-url]').value; }""")
+    second.close()
+    ctx.set_offline(True)
+    third = watch(ctx.new_page(), ctx.guard)
+    third.goto(link)
+    wait_ready(third)
+    expect(third.get_by_test_id("notice-ok")).to_contain_text("Opened the shared encounter")
+
+
+def test_every_file_the_page_loads_is_in_the_service_workers_list(browser, site):
+    srv, base = site
+    guard = Guard(base)
+    ctx = new_context(browser, base, "desktop", guard, service_workers="block")
+    page = watch(ctx.new_page(), guard)
+    srv.take_sent()
+    page.goto(base)
+    wait_ready(page)
+    fetched = {p.split("?")[0].lstrip("/") or "./" for p, _ in sent_after(srv)}
+    ctx.close()
+    guard.check()
+    missing = fetched - set(listed_files()) - {"sw.js", "static/build/sw-assets.js", "favicon.ico"}
+    assert not missing, f"the page loads {sorted(missing)}, which the service worker does not keep"
+
+
+def test_a_new_version_replaces_the_old_cache(visit):
+    srv, base, ctx, page = visit
+    old = page.evaluate("caches.keys()")
+    assert len(old) == 1 and old[0].startswith("fray-")
+    real = (ROOT / "static" / "build" / "sw-assets.js").read_text()
+    deployed = re.sub(r'"version": "\w+"', '"version": "0123456789abcdef"', real)
+    # A deploy: the service worker's file list now carries another version.
+    ctx.route(re.compile(r".*/static/build/sw-assets\.js.*"),
+              lambda route: route.fulfill(status=200, body=deployed, content_type="text/javascript"))
+    page.evaluate("navigator.serviceWorker.getRegistration().then(r => r.update())")
+    page.wait_for_function("caches.keys().then(k => k.length === 1 && k[0] === 'fray-0123456789abcdef')",
+                           polling=200, timeout=60_000)
+    page.reload()
+    wait_ready(page)
+
+
+# --- installable ----------------------------------------------------------------------------------
+
+def png_size(path: pathlib.Path) -> tuple[int, int]:
+    data = path.read_bytes()
+    assert data[:8] == b"\x89PNG\r\n\x1a\n", f"{path.name} is not a PNG"
+    return struct.unpack(">II", data[16:24])
+
+
+def test_the_manifest_makes_the_app_installable():
+    doc = json.loads((ROOT / "manifest.webmanifest").read_text())
+    assert doc["name"] and doc["short_name"] == "Fray"
+    assert doc["start_url"] == "./" and doc["display"] == "standalone"
+    assert doc["theme_color"] and doc["background_color"]
+    sizes = {}
+    for icon in doc["icons"]:
+        path = ROOT / icon["src"]
+        assert path.exists(), icon["src"]
+        if icon["type"] == "image/png":
+            w, h = png_size(path)
+            assert icon["sizes"] == f"{w}x{h}", icon
+            sizes.setdefault(icon.get("purpose", "any"), set()).add(w)
+    assert {192, 512} <= sizes["any"]
+    assert 512 in sizes["maskable"]
+    html = (ROOT / "index.html").read_text()
+    assert '<link rel="manifest" href="./manifest.webmanifest">' in html
+    touch = re.search(r'<link rel="apple-touch-icon" href="\./([^"]+)">', html)
+    assert touch and png_size(ROOT / touch.group(1)) == (180, 180)
+
+
+def test_the_published_site_carries_the_service_worker_and_manifest():
+    workflow = (ROOT / ".github" / "workflows" / "pages.yml").read_text()
+    copy = next(line for line in workflow.splitlines() if "_site/" in line and line.strip().startswith("cp "))
+    for name in ("index.html", "pyscript.toml", "sw.js", "manifest.webmanifest", "py", "static"):
+        assert f" {name} " in f" {copy} ", f"pages.yml does not publish {name}"
