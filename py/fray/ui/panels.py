@@ -56,7 +56,7 @@ def header(m: HeaderModel) -> Markup:
     return h("header", {"class_": "topbar"},
              h("div", {"class_": "brand"}, h("span", {"class_": "logo", "aria-hidden": "true"}, "⚔"), "Fray"),
              h("div", {"class_": "title"},
-               h("span", {"class_": "enc-name", "data-testid": "encounter-name"}, m.name),
+               h("h1", {"class_": "enc-name", "data-testid": "encounter-name"}, m.name),
                h("span", {"class_": "sys"}, m.system_title),
                h("span", {"class_": "status", "data-testid": "status"}, m.status),
                h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status"}, m.outcome)
@@ -252,7 +252,9 @@ def log_panel(lines: list[LogLine], total: int) -> Markup:
     return h("section", {"class_": "panel log", "aria-label": "Log"},
              h("h2", None, "Log ", h("button", {"type": "button", "data-action": "export-log",
                                                 "data-testid": "export-log", "class_": "small"}, "Export")),
-             h("ol", {"class_": "log-list", "data-testid": "log", "role": "log", "aria-live": "polite"}, items),
+             # role=log on a wrapper: on the <ol> itself it hid the list from screen readers (axe: listitem).
+             h("div", {"role": "log", "aria-live": "polite", "aria-label": "Log entries"},
+               h("ol", {"class_": "log-list", "data-testid": "log"}, items)),
              more)
 
 
