@@ -55,7 +55,7 @@ class BandsView(FieldView):
                                 "data-testid": f"move-to-{col.index}"}, f"Move here")
         distance = "" if col.distance is None else (
             "its zone" if col.distance == 0 else f"{col.distance} zone{'s' if col.distance != 1 else ''}")
-        return h("section", {"class_": cls, "role": "listitem", "data-zone": str(col.index),
+        return h("div", {"class_": cls, "role": "listitem", "data-zone": str(col.index),
                              "data-testid": f"zone-{col.index}", "title": col.title,
                              "aria-label": col.title},
                  h("header", {"class_": "zone-head"},
