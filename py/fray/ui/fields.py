@@ -95,7 +95,9 @@ class ListField(FieldView):
                     hp_bar(c.hp, c.max_hp),
                     h("span", {"class_": "muted holds"}, c.holds) if c.holds else "",
                     h("span", {"class_": "badges"}, [badge(b) for b in c.badges]))))
-            cols.append(h("section", {"class_": "side-col", "aria-label": side.name if side else side_id},
+            # "Side ..." so the region differs from the same side's declarations (axe: landmark-unique).
+            cols.append(h("section", {"class_": "side-col",
+                                      "aria-label": f"Side {side.name if side else side_id}"},
                           h("h3", None, side_mark(side), " ", side.name if side else side_id),
                           h("ul", {"class_": "cards"}, items)))
         return h("div", {"class_": "field-list", "data-testid": "field-list"}, cols)
