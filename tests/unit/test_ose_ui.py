@@ -103,7 +103,8 @@ def test_refused_choices_are_greyed_with_the_engines_reason_and_an_override__OSE
     assert "disabled" in brace and brace["title"] == "Brak holds no weapon with the Brace quality (OSE-BRACE-1)"
     row = t["decl-brak"]["text"]
     assert "Brace: holds no weapon with the Brace quality (OSE-BRACE-1)" in row
-    assert "Allow anyway" in row
+    allow = next(el for el in t.all if el["attrs"].get("data-action") == "decl-allow:brace:0:brak")
+    assert allow["text"] == "Allow" and allow["attrs"]["aria-label"] == "Allow Brace anyway"
     # The spearman's spear has the Brace quality: allowed, no reason under his row.
     assert "disabled" not in t["decl-o1-brace"]["attrs"] and "Brace:" not in t["decl-o1"]["text"]
     # Nobody without prepared spells gets a live spell button; the button itself says why.
@@ -118,6 +119,8 @@ def test_a_caster_without_slots_sees_why_and_the_referee_may_allow_each_spell__O
     assert all("disabled" in t[f"decl-mira-spell-{i}"]["attrs"] for i in range(2))
     assert "Spell: has no spell slot left (OSE-SPELL-1)" in t["decl-mira"]["text"]
     assert "Allow Sleep" in t["decl-mira"]["text"] and "Allow Light" in t["decl-mira"]["text"]
+    labels = [el["attrs"]["aria-label"] for el in t.all if el["attrs"].get("class") == "allow"]
+    assert labels[:2] == ["Allow Sleep anyway", "Allow Light anyway"]
     res = click(s, "decl-allow", "spell:1:mira")
     assert res.command == Allow(Declare("mira", "spell", "Light"))
     act(s, res.command)
@@ -200,10 +203,15 @@ def test_loose_profile_says_once_why_full_defense_and_brace_do_not_apply__OSE_LO
     assert t["decl-shared-fd"]["text"] == ("Full Defense is only meaningful in the detailed rules "
                                            "(OSE-DECL-1, OSE-LOOSE-1)")
     assert t.has("decl-shared-brace")
-    for c in s.state.combatants:
-        assert "disabled" in t[f"decl-{c.id}-fd"]["attrs"]
+    for c in s.state.combatants:  # no dead button on every row, no repeated reason
+        assert not t.has(f"decl-{c.id}-fd") and not t.has(f"decl-{c.id}-brace")
         assert "detailed rules" not in t[f"decl-{c.id}"]["text"]
     assert "disabled" not in t["decl-mira-spell-1"]["attrs"]
+    # Who has nothing to declare gets one quiet line, still one row per combatant (fast to fill).
+    assert t["decl-brak"]["text"] == "Braknothing to declare (no spells prepared)"
+    assert "idle" in t["decl-g1"]["attrs"]["class"] and not t.has("decl-g1-none")
+    rows = [el for el in t.all if "decl-row" in el["attrs"].get("class", "").split()]
+    assert len(rows) == 6
 
 
 def test_a_down_combatant_keeps_a_greyed_row_without_choices__OSE_DECL_1():

@@ -40,7 +40,8 @@ LOCKED_WORD = {"full_defense": "Full Defense", "brace": "Brace"}
 
 @dataclass(frozen=True)
 class Refusal:
-    """A greyed choice's reason as a row shows it; `allow` holds (label, action argument) overrides."""
+    """A greyed choice's reason as a row shows it; `allow` holds the overrides as (what, action argument),
+    `what` naming the spell when the row has several."""
 
     text: str
     allow: tuple[tuple[str, str], ...] = ()
@@ -74,7 +75,7 @@ def parse_arg(arg: str) -> tuple[str, int, str] | None:
 
 def shared_reasons(rows: list[DeclRow]) -> dict[str, str]:
     """One sentence refusing a choice to every row alike (Full Defense and Brace in the loose profile): the
-    header says it once instead of under every row."""
+    header says it once, and the rows leave out a button nobody could press (fast to fill, OSE-LOOSE-1)."""
     out = {}
     if len(rows) < 2:
         return out
@@ -89,13 +90,12 @@ def refusals(row: DeclRow, shared: dict[str, str]) -> list[Refusal]:
     """The reasons written under a row, one per refused kind of choice (shared ones left to the header)."""
     out = []
     if row.spells and not row.spell_allowed:
-        allow = (("Allow anyway", action_arg("spell", 0, row.id)),) if len(row.spells) == 1 else tuple(
-            (f"Allow {ch.label.removeprefix('Cast ')}", action_arg("spell", i, row.id))
-            for i, ch in enumerate(row.spells))
+        allow = (("", action_arg("spell", 0, row.id)),) if len(row.spells) == 1 else tuple(
+            (ch.label.removeprefix("Cast "), action_arg("spell", i, row.id)) for i, ch in enumerate(row.spells))
         out.append(Refusal(short_why("spell", row.spell_why, row.name), allow))
     for kind, ch in (("fd", row.full_defense), ("brace", row.brace)):
         if ch is not None and not ch.allowed and kind not in shared:
-            out.append(Refusal(short_why(kind, ch.why, row.name), (("Allow anyway", action_arg(kind, 0, row.id)),)))
+            out.append(Refusal(short_why(kind, ch.why, row.name), (("", action_arg(kind, 0, row.id)),)))
     return out
 
 
@@ -136,12 +136,26 @@ def spells_html(row: DeclRow) -> Markup:
                         "aria-label": f"{row.name}: spell to cast", "disabled": not row.spell_allowed}, opts)
 
 
+def has_choice(row: DeclRow, shared: dict[str, str]) -> bool:
+    """Whether the row offers anything besides "Nothing": a choice allowed, or one to allow anyway."""
+    live = [ch for ch in (*row.spells, row.full_defense, row.brace) if ch is not None and ch.allowed]
+    return bool(row.declared or live or refusals(row, shared))
+
+
 def row_html(row: DeclRow, shared: dict[str, str]) -> Markup:
+    if not has_choice(row, shared):
+        # Nothing it could declare (no spells; Full Defense and Brace refused to all): one quiet line.
+        return h("li", {"class_": "decl-row idle", "data-testid": f"decl-{row.id}", "data-declared": ""},
+                 h("div", {"class_": "decl-who"}, h("strong", None, row.name),
+                   h("span", {"class_": "decl-now", "data-testid": f"decl-now-{row.id}"},
+                     "nothing to declare (no spells prepared)" if not row.spells else "nothing to declare")))
     now = row.declared or "nothing"
     why = [h("p", {"class_": "why"}, with_rules(r.text),
              [[" ", h("button", {"type": "button", "class_": "allow", "data-action": f"decl-allow:{arg}",
-                                 "title": "The referee allows it anyway (logged, CORE-REF-1)"}, label)]
-              for label, arg in r.allow]) for r in refusals(row, shared)]
+                                 "title": "The referee allows it anyway (logged, CORE-REF-1)",
+                                 "aria-label": f"Allow {what or r.text.split(':')[0]} anyway"},
+                       f"Allow {what}".strip())]
+              for what, arg in r.allow]) for r in refusals(row, shared)]
     return h("li", {"class_": "decl-row" + (" set" if row.declared else ""), "data-testid": f"decl-{row.id}",
                     "data-declared": row.declared},
              h("div", {"class_": "decl-who"}, h("strong", None, row.name),
@@ -152,9 +166,10 @@ def row_html(row: DeclRow, shared: dict[str, str]) -> Markup:
                spells_html(row),
                _button("Full Defense", ICON["fd"], row.full_defense, action_arg("fd", 0, row.id),
                        f"decl-{row.id}-fd", "Attacks against it have disadvantage (OSE-FD-1)")
-               if row.full_defense else "",
+               if row.full_defense and "fd" not in shared else "",
                _button("Brace", ICON["brace"], row.brace, action_arg("brace", 0, row.id), f"decl-{row.id}-brace",
-                       "A free double-damage attack on a charger (OSE-BRACE-1)") if row.brace else ""),
+                       "A free double-damage attack on a charger (OSE-BRACE-1)")
+               if row.brace and "brace" not in shared else ""),
              why)
 
 
