@@ -30,7 +30,7 @@ STATE_WORD = {"resolved": "resolved", "broken": "broken", "failed": "failed", "f
 STATE_ICON = {"broken": "✖", "failed": "✖", "lost": "✖", "fired": "⚑"}
 KIND_ICON = {"ready": "⚑", "delay": "‖", "stun": "✺"}  # glyphs common fonts have (no emoji)
 FF_ICON = "◔"
-NOW_LABEL_SEGMENTS = 4  # axis labels this close to now hide under the "now" tag
+NOW_LABEL_SEGMENTS = 5  # axis labels this close to now hide under the "now" tag
 
 
 def fit_bucket(text: str) -> int:
@@ -337,8 +337,8 @@ def _scroll_to_now(*_) -> None:
     from pyscript.ffi import is_none
 
     box = document.querySelector("#ruler-slot .rl-scroll")
-    if is_none(box) or not is_none(box.getAttribute("data-scrolled")):
-        return
+    if is_none(box) or not is_none(box.getAttribute("data-scrolled")) or int(box.clientWidth) == 0:
+        return  # gone, done, or hidden (a phone's other tab): try again at the next drawing
     box.setAttribute("data-scrolled", "1")
     cursor = box.querySelector(".rl-cursor")
     name = box.querySelector(".rl-name")
