@@ -359,12 +359,15 @@ def click_sessions() -> dict[str, Session]:
 
 
 def latency(events: list[float], muts: list[float]) -> float | None:
-    """Per mutation, the time since the last input event before it; the click's latency is the largest."""
+    """From each input event to the first DOM mutation after it (the MutationObserver runs as
+    soon as the handler that changed the DOM returns); the click's latency is the largest.
+    Later mutations (a deferred scroll) are the frame's business, not the handler's."""
     best = None
-    for m in muts:
-        before = [e for e in events if e <= m]
-        if before:
-            d = m - max(before)
+    ends = sorted(events)[1:] + [float("inf")]
+    for e, nxt in zip(sorted(events), ends):
+        after = [m for m in muts if e <= m < nxt]
+        if after:
+            d = min(after) - e
             best = d if best is None else max(best, d)
     return best
 

@@ -29,6 +29,7 @@ AUTOSAVE_KEY = "fray.autosave"
 SPATIAL_NEEDS = ("path", "square", "band", "target")  # filled by the field; others are typed
 BROKEN_KEY = "fray.autosave.broken"
 LOG_LIMIT = 200
+_PLAIN = (str, int, float, bool, type(None))  # memo keys compared by value; anything else by identity
 
 
 def guarded(fn):
@@ -68,6 +69,9 @@ class App:
         self._els: dict[str, Any] = {}
         self._asked: Any = None
         self.numbers: dict[int, int] = {}
+        self._memo: dict[str, tuple[tuple, Any]] = {}  # see memo()
+        self._attrs: dict[tuple[str, str], str] = {}  # data-* attributes last written
+        self._rows: dict[str, list[str]] = {}  # the rows of list panels last written (set_rows)
 
     # --- start-up ---------------------------------------------------------
     def boot(self) -> None:
@@ -259,7 +263,7 @@ class App:
             return
         if key == "?":
             self.dialog = ("help",)
-            self.render()
+            self.render(field=False)
         elif key in ("n", "N") and self.mode == "play":
             menu_next = next((i for i, o in enumerate(self.options) if o.key == "next" and o.allowed), None)
             if menu_next is not None:
@@ -341,19 +345,19 @@ class App:
         elif name == "share":
             url = str(window.location.href).split("#")[0] + "#" + storage.encode_link(s)
             self.dialog = ("share", url, False)
-            self.render()
+            self.render(field=False)
         elif name == "copy-share" and self.dialog and self.dialog[0] == "share":
             self.copy(self.dialog[1])
         elif name == "help":
             self.dialog = ("help",)
-            self.render()
+            self.render(field=False)
         elif name == "rule":
             self.dialog = ("rule", arg)
-            self.render()
+            self.render(field=False)
         elif name in ("cancel", "dismiss"):
             if name == "dismiss":
                 self.notice = ("", "info")
-                self.render()
+                self.render(field=False)
             else:
                 self.cancel()
         elif name == "export-log":
@@ -541,6 +545,8 @@ class App:
     def cancel(self) -> None:
         if self.dialog is not None:
             self.dialog = None
+            self.render(field=False)  # a dialog closes: the field is as it was
+            return
         else:
             self.pending = None
             # A path previewed by tapping (nothing pending) is cancelled too.
@@ -818,14 +824,40 @@ class App:
     def is_phone(self) -> bool:
         return int(window.innerWidth) < 760  # the CSS breakpoint of the one-column layout
 
+    def memo(self, name: str, key: tuple, make):
+        """What `make()` gave last time for this `key`, else a fresh value. Keys
+        hold engine states themselves: states are frozen and each step makes a
+        new one, so the same object means the same fight and nothing derived
+        from it needs computing again (a click that only opens a dialog or
+        changes the selection reuses the panel, the log, the options...).
+        Objects compare by identity, plain values (text, numbers) by value."""
+        last = self._memo.get(name)
+        if last is not None and len(last[0]) == len(key) and all(
+                a is b or (type(a) in _PLAIN and type(a) is type(b) and a == b) for a, b in zip(last[0], key)):
+            return last[1]
+        value = make()
+        self._memo[name] = (key, value)
+        return value
+
     def panel(self):
-        return system_view(self.session.encounter.system).panel(self.session.state)
+        s = self.session
+        return self.memo("panel", (s.state,), lambda: system_view(s.encounter.system).panel(s.state))
+
+    def current(self) -> tuple[str, ...]:
+        s = self.session
+        return self.memo("current", (s.state,), s.current)
 
     def field_context(self) -> FieldContext:
         s = self.session
         return FieldContext(state=s.state, ruleset=s.ruleset, panel=self.panel(), selected=self.selected,
-                            current=s.current(), pending=self.pending[1] if self.pending else None,
+                            current=self.current(), pending=self.pending[1] if self.pending else None,
                             options=self.options, cursor=self.cursor, ui=self.field_ui)
+
+    def set_data(self, id_: str, name: str, value: str) -> None:
+        """Set an element's data-* attribute when it changed (each write crosses into JS)."""
+        if self._attrs.get((id_, name)) != value:
+            setattr(self.el(id_).dataset, name, value)
+            self._attrs[(id_, name)] = value
 
     def set_html(self, slot: str, markup: str) -> bool:
         """Write a panel only when its markup changed; True if it was written."""
@@ -835,17 +867,41 @@ class App:
             return True
         return False
 
+    def set_rows(self, slot: str, container: str, rows: list[str], wrap) -> None:
+        """Write a list panel (`wrap(rows)`, one element per row inside `container`):
+        when only a few rows changed (a new selection changes two of forty),
+        replace those rows' elements instead of the whole panel."""
+        old = self._rows.get(slot)
+        if old is rows:
+            return
+        self._rows[slot] = rows
+        changed = [] if old is None or len(old) != len(rows) else \
+            [i for i, (a, b) in enumerate(zip(old, rows)) if a is not b and a != b]
+        box = self.el(slot).querySelector(container) if old is not None and self._html.get(slot) else None
+        if changed and 2 * len(changed) <= len(rows) and not is_none(box) and box is not None \
+                and int(box.childElementCount) == len(rows):
+            items = box.children
+            for i in changed:
+                items.item(i).outerHTML = rows[i]
+            self._html[slot] = wrap(rows)
+            return
+        self.set_html(slot, wrap(rows))
+
     def focus_first(self, selector: str) -> None:
         target = document.querySelector(selector)
         if not is_none(target):
             target.focus()
 
-    def render(self) -> None:
+    def render(self, field: bool = True) -> None:
+        """Redraw what changed. Each panel is rebuilt only when its inputs
+        changed (see memo) and written only when its markup differs;
+        `field=False` when a click changed neither the fight nor the selection
+        (a dialog, a notice), so the field views are not redrawn."""
         s = self.session
         state = s.state
         if self.selected is None:
             self.follow()
-        panel = system_view(s.encounter.system).panel(state)
+        panel = self.panel()
         sides = {sd.id: sd for sd in state.sides}
         enc = s.encounter
         title = titles().get(enc.system, enc.system)
@@ -856,10 +912,9 @@ class App:
             self.mode, "physical" if s.physical_dice else "app")))
         text, tone = self.notice
         self.set_html("notice-slot", panels.notice(text, tone))
-        layout = self.el("layout")
-        layout.dataset.tab = self.tab
-        layout.dataset.mode = self.mode
-        layout.dataset.view = s.ruleset.field_view_for(enc.profile)
+        self.set_data("layout", "tab", self.tab)
+        self.set_data("layout", "mode", self.mode)
+        self.set_data("layout", "view", s.ruleset.field_view_for(enc.profile))
         if self.mode == "setup":
             doc = self.draft if self.draft is not None else storage.encounter_to_json(enc)
             ruleset = s.ruleset
@@ -871,15 +926,59 @@ class App:
                 restart = panels.h("button", {"type": "button", "data-action": "restart",
                                               "data-testid": "restart"}, "Restart the fight with this setup")
             self.set_html("editor-slot", Markup(editor.render(doc, ruleset, self.problems, len(s.steps)) + restart))
-        else:
-            self._html.pop("editor-slot", None)
+        elif self._html.pop("editor-slot", None):
             self.el("editor-slot").innerHTML = ""
-        conditions = {c.id: c.conditions for c in state.combatants if c.conditions}
-        self.set_html("order-slot", panels.order(panel, sides, self.selected, conditions))
-        self.options = (s.ruleset.options(state, self.selected)
-                        + system_view(enc.system).referee(state, self.selected)) if self.selected else []
-        menu = action_menu(s.ruleset, state, self.selected, panel, self.options)
+        sel = self.selected
+
+        def order():
+            conditions = {c.id: c.conditions for c in state.combatants if c.conditions}
+            return panels.order_rows(panel, sides, sel, conditions)
+
+        self.set_rows("order-slot", "ol", self.memo("order", (state, sel), order), panels.order_list)
+        self.options = self.memo("options", (state, sel), lambda: (
+            s.ruleset.options(state, sel) + system_view(enc.system).referee(state, sel)) if sel else [])
+        menu = self.memo("menu", (state, sel), lambda: action_menu(s.ruleset, state, sel, panel, self.options))
         self.numbers = numbered(menu)
+        self.set_html("actions-slot", self.memo("actions", (state, sel, self.pending),
+                                                lambda: self.actions_html(menu)))
+        self.set_html("dice-slot", panels.dice_panel("physical" if s.physical_dice else "app", self.last_roll))
+
+        def log():
+            lines = log_lines(s, LOG_LIMIT)
+            return panels.log_panel(lines, sum(len(st.events) for st in s.steps))
+
+        self.set_html("log-slot", self.memo("log", (s, state), log))
+        if field:
+            ctx = self.field_context()
+            drawn = {"field-slot": "", "phase-slot": "", "ruler-slot": ""}
+            for view in self.views():
+                drawn[view.slot] += view.render(ctx)
+            for slot, markup in drawn.items():
+                self.set_html(slot, markup)
+        self.set_html("tabs-slot", panels.tabs(self.tab))
+        dialog = self.dialog_html()
+        keep = ""
+        if dialog and self._html.get("dialog-slot") != dialog:
+            was = document.activeElement
+            keep = "" if is_none(was) or is_none(was.closest("#dialog-slot")) else attr(was, "data-path")
+        if self.set_html("dialog-slot", dialog) and dialog:
+            # Keyboard users land in the dialog (Esc closes it); the field they are in keeps the focus,
+            # its text selected as Tab leaves it, so typing replaces it.
+            self.focus_first(f'#dialog-slot [data-path="{window.CSS.escape(keep)}"]' if keep
+                             else "#dialog-slot input, #dialog-slot textarea, #dialog-slot button")
+            if keep and str(document.activeElement.tagName) == "INPUT":
+                document.activeElement.select()
+        elif self.pending is not None and self._asked != self.pending:
+            self.focus_first("[data-testid=ask] button.choice, [data-testid=ask] input")
+        self._asked = self.pending
+        title = f"Fray · {enc.name}"
+        if self._attrs.get(("document", "title")) != title:
+            document.title = title
+            self._attrs[("document", "title")] = title
+
+    def actions_html(self, menu) -> Markup:
+        """The action panel: the menu, the question being asked, the referee's tools."""
+        state = self.session.state
         ask = None
         if self.pending is not None:
             index, o = self.pending
@@ -892,32 +991,7 @@ class App:
         if self.selected and state.has(self.selected):
             c = state.get(self.selected)
             referee = panels.referee_tools(c.name, c.id, c.hp, c.max_hp, c.conditions)
-        self.set_html("actions-slot", panels.actions(menu, ask, referee))
-        self.set_html("dice-slot", panels.dice_panel("physical" if s.physical_dice else "app", self.last_roll))
-        lines = log_lines(s, LOG_LIMIT)
-        total = sum(len(st.events) for st in s.steps)
-        self.set_html("log-slot", panels.log_panel(lines, total))
-        ctx = self.field_context()
-        drawn = {"field-slot": "", "phase-slot": "", "ruler-slot": ""}
-        for view in self.views():
-            drawn[view.slot] += view.render(ctx)
-        for slot, markup in drawn.items():
-            self.set_html(slot, markup)
-        self.set_html("tabs-slot", panels.tabs(self.tab))
-        dialog = self.dialog_html()
-        was = document.activeElement
-        keep = "" if is_none(was) or is_none(was.closest("#dialog-slot")) else attr(was, "data-path")
-        if self.set_html("dialog-slot", dialog) and dialog:
-            # Keyboard users land in the dialog (Esc closes it); the field they are in keeps the focus,
-            # its text selected as Tab leaves it, so typing replaces it.
-            self.focus_first(f'#dialog-slot [data-path="{window.CSS.escape(keep)}"]' if keep
-                             else "#dialog-slot input, #dialog-slot textarea, #dialog-slot button")
-            if keep and str(document.activeElement.tagName) == "INPUT":
-                document.activeElement.select()
-        elif ask is not None and self._asked != self.pending:
-            self.focus_first("[data-testid=ask] button.choice, [data-testid=ask] input")
-        self._asked = self.pending
-        document.title = f"Fray · {enc.name}"
+        return panels.actions(menu, ask, referee)
 
     def dialog_html(self) -> str:
         d = self.dialog

@@ -78,11 +78,40 @@ def header(m: HeaderModel) -> Markup:
                             "aria-label": "Keyboard shortcuts", "title": "Shortcuts (?)"}, "?")))
 
 
+# Markup of rows and buttons drawn before, by their (immutable, hashable) models:
+# a click that changes the selection redraws two rows of forty, not forty.
+_ROWS: dict[tuple, Markup] = {}
+_BUTTONS: dict[object, Markup] = {}
+_CACHE_LIMIT = 4000
+
+
+def _cached(cache: dict, key, make) -> Markup:
+    m = cache.get(key)
+    if m is None:
+        if len(cache) > _CACHE_LIMIT:
+            cache.clear()
+        m = cache[key] = make()
+    return m
+
+
 def order(panel: SystemPanel, sides: dict[str, Side], selected: str | None,
           conditions: dict[str, tuple[str, ...]] | None = None) -> Markup:
+    return order_list(order_rows(panel, sides, selected, conditions))
+
+
+def order_rows(panel: SystemPanel, sides: dict[str, Side], selected: str | None,
+               conditions: dict[str, tuple[str, ...]] | None = None) -> list[Markup]:
+    """One <li> per row of the order panel (the page may replace rows one by one)."""
     rows = []
+    conds = conditions or {}
     for r in panel.order:
-        rows.append(order_row(r, sides.get(r.side), selected, (conditions or {}).get(r.id, ())))
+        side, cond, is_sel = sides.get(r.side), conds.get(r.id, ()), r.id == selected
+        rows.append(_cached(_ROWS, (r, side, cond, is_sel),
+                            lambda: order_row(r, side, r.id if is_sel else None, cond)))
+    return rows
+
+
+def order_list(rows: list[Markup]) -> Markup:
     return h("section", {"class_": "panel order", "aria-label": "Order"},
              h("h2", None, "Order"),
              h("ol", {"class_": "order-list", "data-testid": "order"}, rows))
@@ -147,7 +176,7 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup) -> M
     for group, items in menu.groups:
         buttons = []
         for it in items:
-            buttons.append(action_button(it))
+            buttons.append(_cached(_BUTTONS, it, lambda: action_button(it)))
         body.append(h("div", {"class_": "group", "role": "group", "aria-label": group},
                       h("h3", None, group), buttons))
     title = f"Actions: {menu.actor_name}" + ("" if menu.is_current else " (not their turn)")
