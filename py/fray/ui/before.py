@@ -52,7 +52,7 @@ class BeforeView(FieldView):
         typed: dict[str, Any] = ctx.ui.get(UI_KEY) or {}
         confirmed = getattr(state.system, "surprise", None)
         parts = [h("h2", None, "Before the fight",
-                   h("span", {"class_": "muted small-txt"}, " distance and surprise "), with_rules("(OGRE-SUR-1)"))]
+                   h("span", {"class_": "muted small-txt"}, " distance and surprise "), with_rules("OGRE-SUR-1"))]
         if confirmed is not None:
             parts.append(self.confirmed(state, confirmed))
         form = self.form_html(ctx, sides, typed)

@@ -264,6 +264,8 @@ class RulerView(FieldView):
         if bar.state not in ("pending", "resolved"):
             full_parts.append(STATE_WORD.get(bar.state, bar.state))
         full = " · ".join(full_parts)
+        # Narrower: the action alone (its target matters more than its category), then the compact label.
+        mid = " ".join(x for x in ("»" if bar.fast else "«" if bar.slow else "", bar.label, pen) if x)
         short = bar.short + (" »" if bar.fast else " «" if bar.slow else "")
         cls.append(f"fit-{fit_bucket((icon + ' ' if icon else '') + full)}")
         style = f"left:{pct(left)};width:{pct(width)}"
@@ -285,6 +287,7 @@ class RulerView(FieldView):
                          "data-state": bar.state, "title": title},
                  h("span", {"class_": "rl-ico", "aria-hidden": "true"}, icon) if icon else "",
                  h("span", {"class_": "lbl-full"}, full),
+                 h("span", {"class_": "lbl-mid", "aria-hidden": "true"}, mid),
                  h("span", {"class_": "lbl-short", "aria-hidden": "true"}, short + (f" {pen}" if pen else "")))
 
     def reactions(self, lane: RulerLane, g: Ruler) -> list[Markup]:
