@@ -200,9 +200,9 @@ class App:
             kind = attr(t, "data-kind") or "text"
             raw = "true" if (str(t.type) == "checkbox" and t.checked) else \
                 ("false" if str(t.type) == "checkbox" else str(t.value))
-            if not is_none(t.closest("#dialog-slot")):
-                # A dialog's field (a table cell): let the focus reach where the referee sent it (Tab, a
-                # click on the next cell) before the redraw, which then keeps it there.
+            if not is_none(t.closest("#dialog-slot, #editor-slot")):
+                # A dialog's field (a table cell) or a setup field: let the focus reach where the referee
+                # sent it (Tab, a click on the next cell) before the redraw, which then keeps it there.
                 window.setTimeout(create_proxy(lambda *_: self.edit_later(str(path), kind, raw)), 0)
                 return
             self.edit_field(str(path), kind, raw)
@@ -867,6 +867,27 @@ class App:
             return True
         return False
 
+    def set_editor(self, markup: str) -> None:
+        """Redraw the setup form keeping the combatants and settings the referee opened and the field the
+        focus is in (a change applies once Tab has moved the focus on, see on_change): a keyboard user
+        editing one field after another is not thrown back to the top of the page."""
+        slot = self.el("editor-slot")
+        was = document.activeElement
+        keep = ""
+        if not is_none(was) and bool(slot.contains(was)):
+            keep = next((f'[{a}="{window.CSS.escape(attr(was, a))}"]' for a in ("data-path", "data-testid",
+                                                                              "data-action") if attr(was, a)), "")
+        opened = [f'details[data-testid="{attr(d, "data-testid")}"]' if attr(d, "data-testid")
+                  else "details." + str(d.className).split()[0] for d in slot.querySelectorAll("details[open]")]
+        if not self.set_html("editor-slot", markup):
+            return
+        for sel in opened:
+            d = slot.querySelector(sel)
+            if not is_none(d):
+                d.open = True
+        if keep:
+            self.focus_first("#editor-slot " + keep)
+
     def set_rows(self, slot: str, container: str, rows: list[str], wrap) -> None:
         """Write a list panel (`wrap(rows)`, one element per row inside `container`):
         when only a few rows changed (a new selection changes two of forty),
@@ -925,7 +946,7 @@ class App:
             if self.restart_offer is not None:
                 restart = panels.h("button", {"type": "button", "data-action": "restart",
                                               "data-testid": "restart"}, "Restart the fight with this setup")
-            self.set_html("editor-slot", Markup(editor.render(doc, ruleset, self.problems, len(s.steps)) + restart))
+            self.set_editor(Markup(editor.render(doc, ruleset, self.problems, len(s.steps)) + restart))
         elif self._html.pop("editor-slot", None):
             self.el("editor-slot").innerHTML = ""
         sel = self.selected
