@@ -10,6 +10,7 @@ import os
 import pathlib
 import socket
 import threading
+import time
 from functools import partial
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
@@ -106,14 +107,14 @@ class Server(http.server.ThreadingHTTPServer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.serve_forever_event = threading.Event()  # set never; serve waits on it
-        self.sent: list[tuple[str, int]] = []  # (request path, bytes sent), in order
+        self.sent: list[tuple[str, int, float]] = []  # (request path, bytes sent, time.time() when done)
         self._sent_lock = threading.Lock()
 
     def record(self, path: str, nbytes: int) -> None:
         with self._sent_lock:
-            self.sent.append((path, nbytes))
+            self.sent.append((path, nbytes, time.time()))
 
-    def take_sent(self) -> list[tuple[str, int]]:
+    def take_sent(self) -> list[tuple[str, int, float]]:
         """The requests served since the last call, with their sizes on the wire."""
         with self._sent_lock:
             out, self.sent = self.sent, []

@@ -130,11 +130,17 @@ class Bench:
         self.browser = browser
         self.base = base
 
-    def sent(self) -> tuple[int, int, int]:
-        """(all bytes, runtime bytes under static/vendor/, requests) since the last call."""
+    def sent(self, until: float | None = None) -> tuple[int, int, int]:
+        """(all bytes, runtime bytes under static/vendor/, requests) since the last call; with
+        `until` (epoch seconds), only responses finished by then (the rest stay for the next call)."""
         time.sleep(0.3)  # the server logs a response after its last byte is written
         rows = self.srv.take_sent()
-        return (sum(n for _, n in rows), sum(n for p, n in rows if p.startswith("/static/vendor/")), len(rows))
+        if until is not None:
+            later = [r for r in rows if r[2] > until]
+            rows = [r for r in rows if r[2] <= until]
+            with self.srv._sent_lock:
+                self.srv.sent[:0] = later
+        return (sum(n for _, n, _ in rows), sum(n for p, n, _ in rows if p.startswith("/static/vendor/")), len(rows))
 
     def load(self, ctx, url: str) -> float:
         page = ctx.new_page()
@@ -147,6 +153,8 @@ class Bench:
         except Exception:
             raise SystemExit(f"{url} did not become ready; console errors: {errors}") from None
         ms = page.evaluate(READY_MS)
+        # When the page was ready, on the server's clock: what finished later is the service worker's.
+        self._ready_epoch = (page.evaluate("performance.timeOrigin") + ms) / 1000
         self._last_page = page
         return float(ms)
 
@@ -162,7 +170,7 @@ class Bench:
                 self.srv.take_sent()
                 ctx = self.browser.new_context(viewport=VIEWPORT)
                 cold = self.load(ctx, urls[kind])
-                b, rb, n = self.sent()
+                b, rb, n = self.sent(until=self._ready_epoch)
                 res[kind]["cold"].append(cold)
                 res[kind]["cold_bytes"].append(b)
                 res[kind]["cold_runtime_bytes"].append(rb)
@@ -173,7 +181,7 @@ class Bench:
                 res[kind]["sw_install_bytes"].append(b if state else 0)
                 self._last_page.close()
                 warm = self.load(ctx, urls[kind])
-                b, rb, n = self.sent()
+                b, rb, n = self.sent(until=self._ready_epoch)
                 res[kind]["warm"].append(warm)
                 res[kind]["warm_bytes"].append(b)
                 res[kind]["warm_runtime_bytes"].append(rb)

@@ -56,7 +56,7 @@ def visit(browser, site):
 
 def sent_after(srv) -> list[tuple[str, int]]:
     time.sleep(0.3)  # the server logs a response after its last byte
-    return srv.take_sent()
+    return [(path, n) for path, n, _ in srv.take_sent()]
 
 
 def listed_files() -> list[str]:
