@@ -159,7 +159,7 @@ def test_three_against_three_fast_attack_reaction_opportunity_and_undo__OGRE_FAS
     # Segment 15: Brak leaves a threatened square; Orc 1 is asked before any roll (OGRE-AOO-2).
     advance(app)
     expect(app.get_by_test_id("status")).to_contain_text("Orc 1: Brak leaves a square you threaten")
-    option(app, "attack with Axe as a reaction").click()
+    option(app, "Attack with Axe as a reaction").click()
     type_dice(app, {20: [18], 8: [5]})
     assert "15/20 HP" in grid_hp(app, "brak")
     expect(ruler(app).get_by_test_id("react-orc1-15")).to_contain_text("-8")

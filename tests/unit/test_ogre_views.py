@@ -59,7 +59,7 @@ def test_order_rows_are_sorted_by_next_segment_with_what_resolves__OGRE_ACT_1():
 def test_badges_show_flat_footed_ready_delaying_and_concentrating__OGRE_FF_1__OGRE_READY_1__OGRE_DELAY_1():
     s = start(orc(caster=True), pc(), orc("orc2", (5, 5)), initiative=[4, 8, 4])
     panel = VIEW.panel(s.state)
-    assert "⏳ flat-footed" in words(panel.badges["brak"])
+    assert "◔ flat-footed" in words(panel.badges["brak"])
     advance_to(s, 14)
     act(s, oc.Cast("orc", "Sleep", 1))
     act(s, oc.Ready("orc2", "attack", "charge"))
@@ -68,7 +68,7 @@ def test_badges_show_flat_footed_ready_delaying_and_concentrating__OGRE_FF_1__OG
     badges = VIEW.panel(s.state).badges
     assert "◎ concentrating" in words(badges["orc"])
     assert "⚑ ready: attack on charge" in words(badges["orc2"])
-    assert "⏸ delaying" in words(badges["brak"])
+    assert "‖ delaying" in words(badges["brak"])
     assert all(b.rule and b.title for bs in badges.values() for b in bs)
 
 

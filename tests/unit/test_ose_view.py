@@ -63,8 +63,8 @@ def test_badges_for_casting_full_defense_and_brace__OSE_SPELL_3__OSE_FD_1__OSE_B
     cast = badges["mira"][0]
     assert (cast.icon, cast.word) == ("✦", "casting Sleep")
     assert cast.title == "A hit before it completes breaks the spell (OSE-SPELL-3)"
-    assert [(b.icon, b.word) for b in badges["ann"]] == [("🛡", "full defense")]
-    assert [(b.icon, b.word) for b in badges["orc"]] == [("⛨", "braced")]
+    assert [(b.icon, b.word) for b in badges["ann"]] == [("◈", "full defense")]
+    assert [(b.icon, b.word) for b in badges["orc"]] == [("▣", "braced")]
 
 
 def words(s, cid):

@@ -60,8 +60,8 @@ def setup_options(rs: Any, state: State) -> list[Option]:
     return [
         Option(BeforeTheFight(sides=sides, spot=()), "Before the fight: distance and surprise", group="Setup",
                choices=(aware,), question="Spot results?", rule="OGRE-SUR-1",
-               hint="Best Spot and Stalk of each group decide who sees whom first, at what distance "
-                    "(views.ogre.surprise_dialog)"),
+               hint="Best Spot and Stalk of each group decide who sees whom first, and at what distance "
+                    "(the form above the map)"),
         Option(RollInitiative(), "Roll initiative", group="Turn", key="next", rule="OGRE-INIT-1",
                hint="d10 + reaction time each; the count starts at segment 0"),
     ]
@@ -291,7 +291,7 @@ def answers(rs: Any, state: State, actor: str) -> list[Option]:
                 cat = "Short" if fast else "Standard"
                 extra = f", {om.tempo_modifier(c, -1):+d} to hit" if fast else ""
                 cur = f" to {a.label}" if a is not None else ""
-                out.append(Option(cmd, f"{'Fast ' if fast else ''}attack with {atk.name} as a reaction",
+                out.append(Option(cmd, f"{'Fast attack' if fast else 'Attack'} with {atk.name} as a reaction",
                                   group="Opportunity", rule="OGRE-AOO-2",
                                   hint=f"{cat} reaction: {REACTION_PENALTY[cat]:+d}{cur}{extra}")
                            .refused(rs.check(state, cmd)))

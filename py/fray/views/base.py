@@ -17,7 +17,7 @@ class Badge:
     """A state shown on a token and in the order list: icon AND word (UI
     principle 6: colour is never alone), with the rule id it comes from."""
 
-    icon: str  # one character or short glyph, e.g. "⚔", "✦", "⏸"
+    icon: str  # one character or short glyph, e.g. "⚔", "✦", "‖" (glyphs DejaVu Sans has: no emoji, which many machines lack)
     word: str  # "pressure 2", "casting", "flat-footed"
     title: str = ""  # the sentence shown on hover/tap
     rule: str = ""

@@ -266,7 +266,7 @@ def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
     if s.phase == "fight" and om.is_flat_footed(s, f.id):
         dfn, full = om.defense(c, True), om.defense(c, False)
         extra = f"; Defense {dfn} instead of {full}" if dfn != full else ""
-        out.append(Badge("⏳", "flat-footed", f"No Defense, no attacks of opportunity until segment "
+        out.append(Badge("◔", "flat-footed", f"No Defense, no attacks of opportunity until segment "
                                              f"{f.initiative}{extra}", "OGRE-FF-1", "warn"))
     if f.surprised:
         out.append(Badge("!", "surprised", "Surprised: reaction time raised", "OGRE-SUR-1", "warn"))
@@ -285,7 +285,7 @@ def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
             out.append(Badge("↯", f"{a.penalty:+d}", f"Reactions so far: {a.penalty:+d} to {a.label}",
                              "OGRE-REACT-1", "warn"))
     if f.delaying:
-        out.append(Badge("⏸", "delaying", "Declares later; the segments waited are lost", "OGRE-DELAY-1"))
+        out.append(Badge("‖", "delaying", "Declares later; the segments waited are lost", "OGRE-DELAY-1"))
     if om.is_stunned(s, f.id):
         out.append(Badge("✺", "stunned", f"Stunned until segment {f.stunned_until}", "OGRE-BREAK-1", "danger"))
     return tuple(out)

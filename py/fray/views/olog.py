@@ -170,7 +170,7 @@ def badges_of(state: State, c: Combatant, p: Pressure) -> tuple[Badge, ...]:
         out.append(pressure_badge(p))
     bonus = s.defence(c.id)
     if bonus:
-        out.append(Badge("🛡", f"defending +{bonus}", f"+{bonus} AC (AC {c.ac + bonus}) until {c.name}'s next "
+        out.append(Badge("◈", f"defending +{bonus}", f"+{bonus} AC (AC {c.ac + bonus}) until {c.name}'s next "
                                                       f"turn (OLOG-DEF-1)", "OLOG-DEF-1", "ok"))
     delta = s.delta(c.id)
     if delta:
@@ -181,7 +181,7 @@ def badges_of(state: State, c: Combatant, p: Pressure) -> tuple[Badge, ...]:
         out.append(Badge("↔", "long reach", f"{c.name} threatens the next zone too (OLOG-PRES-1)",
                          "OLOG-PRES-1", "info"))
     if c.id == s.actor and s.ending:
-        out.append(Badge("⏹", "last action", f"{c.name} did not press on: the turn ends after this action "
+        out.append(Badge("■", "last action", f"{c.name} did not press on: the turn ends after this action "
                                               f"(OLOG-PRES-2)", "OLOG-PRES-2", "warn"))
     if c.id == s.actor and s.pressed:
         out.append(Badge("➜", "pressed on", f"{c.name}'s Press On covers the rest of the turn (OLOG-PRES-8)",

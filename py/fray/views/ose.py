@@ -146,10 +146,10 @@ class OseView(SystemView):
             out.append(Badge("✦", f"concentrating on {s.concentrating[c.id]}", "Damage or violent motion ends it "
                              "(OSE-SPELL-3)", "OSE-SPELL-3", "warn"))
         if c.id in s.full_defense:
-            out.append(Badge("🛡", "full defense", "Attacks against it have disadvantage until just before it "
+            out.append(Badge("◈", "full defense", "Attacks against it have disadvantage until just before it "
                              "acts again (OSE-FD-1)", "OSE-FD-1", "ok"))
         if c.id in s.bracing:
-            out.append(Badge("⛨", "braced", "A free double-damage attack on an enemy charging into its reach; a "
+            out.append(Badge("▣", "braced", "A free double-damage attack on an enemy charging into its reach; a "
                              "hit stops the charge (OSE-BRACE-1)", "OSE-BRACE-1", "ok"))
         if c.id in s.withdrawing:
             out.append(Badge("↩", "withdrawing", "+2 AC against attacks of opportunity this round (OSE-WD-1)",
