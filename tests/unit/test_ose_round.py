@@ -100,6 +100,9 @@ def test_a_three_way_tie_rerolls_all_and_orders_the_losers_below__OSE_INIT_2():
 def test_declarations_are_named_and_locked_by_initiative__OSE_DECL_1():
     s = session(mage("mira", "a", (2, 2)), fighter("gob", "b", (8, 8), attacks=(SWORD,)))
     assert refused(s, Declare("mira", "spell", "Fireball")) == "UNKNOWN_SPELL"
+    assert refused(s, Declare("mira", "spell", "")) == "NO_SPELL_NAMED"
+    none = refusal(s, Declare("gob", "spell", ""))
+    assert none.reason == "NO_SPELLS" and none.detail == "Gob has no spells prepared (OSE-DECL-1)"
     ill = refusal(s, Declare("gob", "brace"))
     assert ill.reason == "NO_BRACE_WEAPON" and "OSE-BRACE-1" in ill.detail
     act(s, Declare("mira", "spell", "Sleep"))

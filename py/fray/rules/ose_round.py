@@ -32,6 +32,11 @@ def check_declare(state: State, c: Combatant, action: str, spell: str) -> Illega
     if action == "none":
         return None
     if action == "spell":
+        if not spells_of(c):
+            return Illegal("NO_SPELLS", f"{c.name} has no spells prepared (OSE-DECL-1)")
+        if not spell:
+            return Illegal("NO_SPELL_NAMED", f"Name the spell {c.name} casts: it is declared by name "
+                                             "before initiative (OSE-DECL-1)")
         if spell not in spells_of(c):
             return Illegal("UNKNOWN_SPELL", f"{c.name} has no spell {spell!r} prepared (OSE-DECL-1)")
         if int(c.stat("slots", 0) or 0) < 1:

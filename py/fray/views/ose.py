@@ -163,8 +163,8 @@ class OseView(SystemView):
                 ("turned", "☀", "Must move as far from the Warpriest as it can; attacking it breaks the turning "
                                 "(OSE-TURN-3)", "OSE-TURN-3", "warn"),
                 ("destroyed", "✝", "Destroyed by Turn Undead (OSE-TURN-2)", "OSE-TURN-2", "danger"),
-                ("fled", "🏃", "Left the map; the referee controls it (OSE-FLEE-1)", "OSE-FLEE-1", "info"),
-                ("surrendered", "🏳", "Surrendered after a failed morale check (OSE-MORALE-1)", "OSE-MORALE-1",
+                ("fled", "➜", "Left the map; the referee controls it (OSE-FLEE-1)", "OSE-FLEE-1", "info"),
+                ("surrendered", "⚐", "Surrendered after a failed morale check (OSE-MORALE-1)", "OSE-MORALE-1",
                  "info")):
             if c.has_condition(cond) and not (cond == "grappled" and c.has_condition("pinned")):
                 out.append(Badge(icon, cond, title, rule, tone))
