@@ -124,8 +124,10 @@ def cmd_test(args: argparse.Namespace, extra: list[str]) -> int:
     chromium = find_chromium()
     if chromium:
         env["CHROMIUM"] = chromium
-    targets = extra or ["tests/unit", "tests/e2e"]
-    cmd = [str(py), "-m", "pytest", *targets]
+    # Options alone (-x, -k ...) still run the whole suite; a path narrows it.
+    has_path = any(not a.startswith("-") and (ROOT / a.split("::")[0]).exists() for a in extra)
+    targets = [] if has_path else ["tests/unit", "tests/e2e"]
+    cmd = [str(py), "-m", "pytest", *targets, *extra]
     print("[dev] " + " ".join(cmd[1:]), flush=True)
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
 

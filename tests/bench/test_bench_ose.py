@@ -9,10 +9,10 @@ import pytest
 
 pytest.importorskip("pytest_benchmark")
 
-if "fray" not in sys.modules:  # until a shared conftest puts py/ on the path
-    for _p in (pathlib.Path(__file__).resolve().parents[2] / "py", pathlib.Path(__file__).resolve().parents[1] / "unit"):
-        if str(_p) not in sys.path:
-            sys.path.insert(0, str(_p))
+# tests/conftest.py puts py/ on the path; the conformance helpers live in tests/unit.
+for _p in (pathlib.Path(__file__).resolve().parents[2] / "py", pathlib.Path(__file__).resolve().parents[1] / "unit"):
+    if str(_p) not in sys.path:
+        sys.path.insert(0, str(_p))
 
 from fray.engine.session import Session  # noqa: E402
 from fray.rules.ose import RULESET  # noqa: E402
