@@ -8,8 +8,14 @@ be added to STARTUP (or imported lazily).
 """
 from __future__ import annotations
 
+import pathlib
+import re
+import time
+
 import pytest
 from conftest import wait_ready
+
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 
 SOURCE_MODULES = """async () => {
   const { whenDefined } = await import("./static/vendor/pyscript/core.js");
@@ -36,3 +42,40 @@ def test_the_page_starts_without_compiling_a_standard_module(page, base_url_loca
         wait_ready(page)
     assert page.evaluate(SOURCE_MODULES) == []
     assert page.evaluate("performance.getEntriesByName('fray-ready').length") == 1
+
+
+def preloads() -> list[str]:
+    html = (ROOT / "index.html").read_text()
+    return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
+
+
+def test_every_preloaded_file_exists_and_is_kept_offline(base_url_local):
+    import offline
+
+    listed = set(offline.sw_assets()["files"])
+    assert len(preloads()) >= 10
+    for rel in preloads():
+        assert (ROOT / rel).is_file(), f"index.html preloads {rel}, which setup did not produce (a new pin?)"
+        assert rel in listed, f"{rel} is preloaded but not cached by the service worker"
+
+
+def test_the_preloads_are_used_not_fetched_twice(browser):
+    """A preload whose mode differs from the real fetch (crossorigin, credentials) is wasted:
+    the file would come down twice."""
+    import server
+
+    srv = server.start()
+    base = f"http://127.0.0.1:{srv.server_port}/"
+    ctx = browser.new_context(service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto(base)
+        wait_ready(page)
+        time.sleep(0.3)  # the server logs a response after its last byte
+        paths = [p for p, _, _ in srv.take_sent()]
+    finally:
+        ctx.close()
+        srv.shutdown()
+    twice = sorted({p for p in paths if paths.count(p) > 1})
+    assert not twice, f"fetched more than once: {twice}"
+    assert {"/" + rel for rel in preloads()} <= set(paths)
