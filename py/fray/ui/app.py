@@ -928,11 +928,11 @@ class App:
         title = titles().get(enc.system, enc.system)
         if enc.profile:
             title += f" · {enc.profile}"
-        self.set_html("header-slot", panels.header(panels.HeaderModel(
-            enc.name, title, panel.status, bool(self.timeline), bool(self.redo_timeline), state.outcome,
-            self.mode, "physical" if s.physical_dice else "app")))
+        head = panels.HeaderModel(enc.name, title, panel.status, bool(self.timeline), bool(self.redo_timeline),
+                                  state.outcome, self.mode, "physical" if s.physical_dice else "app")
+        self.set_html("header-slot", self.memo("header", tuple(vars(head).values()), lambda: panels.header(head)))
         text, tone = self.notice
-        self.set_html("notice-slot", panels.notice(text, tone))
+        self.set_html("notice-slot", self.memo("notice", (text, tone), lambda: panels.notice(text, tone)))
         self.set_data("layout", "tab", self.tab)
         self.set_data("layout", "mode", self.mode)
         self.set_data("layout", "view", s.ruleset.field_view_for(enc.profile))
@@ -962,7 +962,8 @@ class App:
         self.numbers = numbered(menu)
         self.set_html("actions-slot", self.memo("actions", (state, sel, self.pending),
                                                 lambda: self.actions_html(menu)))
-        self.set_html("dice-slot", panels.dice_panel("physical" if s.physical_dice else "app", self.last_roll))
+        dice = ("physical" if s.physical_dice else "app", self.last_roll)
+        self.set_html("dice-slot", self.memo("dice", dice, lambda: panels.dice_panel(*dice)))
 
         def log():
             lines = log_lines(s, LOG_LIMIT)
@@ -976,7 +977,7 @@ class App:
                 drawn[view.slot] += view.render(ctx)
             for slot, markup in drawn.items():
                 self.set_html(slot, markup)
-        self.set_html("tabs-slot", panels.tabs(self.tab))
+        self.set_html("tabs-slot", self.memo("tabs", (self.tab,), lambda: panels.tabs(self.tab)))
         dialog = self.dialog_html()
         keep = ""
         if dialog and self._html.get("dialog-slot") != dialog:
