@@ -119,10 +119,14 @@ def test_script_and_odd_text_in_every_field_is_shown_as_text(app, tmp_path):
     app.get_by_test_id("roll").click()
     expect(app.get_by_test_id("notice-error")).to_be_visible()
     assert IMG[:20] in text_of(app, "[data-testid=notice-error]")
-    # The attack named javascript:... is a label, not a link.
+    expect(app.get_by_test_id("last-roll")).to_be_empty()
+    # The attack named javascript:... is a label, not a link; the items in hand and in the pack are labels.
     next_turn(app)  # roll initiative: Brak acts
     show(app, "act")
     expect(option(app, f"Attack {WORD} with {JSURL}")).to_be_visible()
+    expect(option(app, f"Swap {TEMPLATE} for {IMG}")).to_be_visible()
+    expect(option(app, f"Swap {EMOJI} for {SCRIPT}")).to_be_visible()
+    assert RTL in text_of(app, "[data-testid=actions]")
     fits(app)
     # The OLOG spell name (a "need" text input), then a condition typed by the referee.
     option(app, "Cast a spell").click()
