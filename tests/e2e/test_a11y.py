@@ -191,7 +191,8 @@ def test_every_view_is_accessible_by_axe_names_focus_shape_and_touch(app):
     expect(app.get_by_test_id("grid-svg")).to_be_visible()
     a.check("OSE detailed grid", ("field", "act"))
     show(app, "field")
-    assert a.colour_not_alone("OSE grid", "#grid-svg g.tok", "t.querySelector('.body').outerHTML.replace(/ fill=.*/, '')",
+    assert a.colour_not_alone("OSE grid", "#grid-svg g.tok",
+                              "t.querySelector('.body').outerHTML.replace(/ fill=.*/, '')",  # the shape drawn
                               "t.querySelector('.ini').textContent",
                               "t.querySelector('.body').getAttribute('fill')") == 6
     app.locator("#field-slot").focus()
