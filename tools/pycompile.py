@@ -1,8 +1,9 @@
 """Runs inside Pyodide under Node (tools/pycompile.mjs): writes bytecode zips.
 
 stdlib: the modules the page imports as it starts (STARTUP) become sourceless
-.pyc, so the page does not compile them; the rest stays source, which is about
-half the size of bytecode on the wire and is compiled only if ever imported.
+.pyc, so the page does not compile them; the rest ships as whichever is smaller
+(mostly source, about half the size of bytecode on the wire, compiled only if
+ever imported).
 app: the fray package with its sources and unchecked-hash .pyc in __pycache__,
 so tracebacks keep source lines and no timestamp check can invalidate them.
 Bytecode is compiled without column tables (PYTHONNODEBUGRANGES, set by
@@ -12,23 +13,37 @@ import importlib.util
 import os
 import sys
 import zipfile
+import zlib
 from importlib._bootstrap_external import _code_to_hash_pyc
 
 STDLIB_PREFIX = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zip/"
 
-# Top-level standard modules and packages that the page imports while it starts
-# (sys.modules after boot, the same for every system: Pyodide's and PyScript's own
-# imports included) or that Fray's modules import: these ship precompiled.
-# tests/e2e/test_startup.py fails if the page starts by compiling one from source.
+# The standard modules the page imports while it starts (sys.modules after boot,
+# the same for every system, Pyodide's and PyScript's own imports included), and
+# those Fray's modules import later (hashlib): these ship precompiled, the rest as
+# source. tests/e2e/test_startup.py fails if the page starts by compiling one from
+# source, naming it: add it here (or import it lazily).
 STARTUP = frozenset({
-    "__future__", "_colorize", "_opcode_metadata", "_py_warnings", "_pyodide", "_ssl", "_weakrefset",
-    "annotationlib", "ast", "asyncio", "base64", "bisect", "bz2", "codeop", "collections", "compression",
-    "concurrent", "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "dis", "encodings", "enum",
-    "fnmatch", "functools", "glob", "hashlib", "heapq", "html", "importlib", "inspect", "json", "keyword",
-    "linecache", "locale", "logging", "lzma", "opcode", "operator", "pathlib", "pyodide", "random", "re",
-    "reprlib", "selectors", "shutil", "signal", "socket", "ssl", "string", "struct", "subprocess", "tempfile",
-    "textwrap", "threading", "token", "tokenize", "traceback", "types", "typing", "warnings", "weakref",
-    "zipfile",
+    "__future__", "_colorize", "_opcode_metadata", "_py_warnings", "_pyodide", "_pyodide._base",
+    "_pyodide._core_docs", "_pyodide._future_helper", "_pyodide._importhook", "_pyodide.docs_argspec",
+    "_pyodide.docstring", "_pyodide.jsbind", "_ssl", "_weakrefset", "annotationlib", "ast", "asyncio",
+    "asyncio.base_events", "asyncio.base_futures", "asyncio.base_subprocess", "asyncio.base_tasks",
+    "asyncio.constants", "asyncio.coroutines", "asyncio.events", "asyncio.exceptions", "asyncio.format_helpers",
+    "asyncio.futures", "asyncio.graph", "asyncio.locks", "asyncio.log", "asyncio.mixins", "asyncio.protocols",
+    "asyncio.queues", "asyncio.runners", "asyncio.selector_events", "asyncio.sslproto", "asyncio.staggered",
+    "asyncio.streams", "asyncio.subprocess", "asyncio.taskgroups", "asyncio.tasks", "asyncio.threads",
+    "asyncio.timeouts", "asyncio.transports", "asyncio.trsock", "asyncio.unix_events", "base64", "bisect",
+    "bz2", "codeop", "collections", "compression", "compression._common", "compression._common._streams",
+    "compression.zstd", "compression.zstd._zstdfile", "concurrent", "concurrent.futures",
+    "concurrent.futures._base", "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "dis",
+    "encodings", "encodings.aliases", "encodings.cp437", "encodings.utf_8", "enum", "fnmatch", "functools",
+    "glob", "hashlib", "heapq", "html", "html.entities", "importlib", "importlib._abc", "importlib.abc",
+    "inspect", "json", "json.decoder", "json.encoder", "json.scanner", "keyword", "linecache", "locale",
+    "logging", "lzma", "opcode", "operator", "pathlib", "pathlib._os", "pyodide", "pyodide._package_loader",
+    "pyodide._state", "pyodide.code", "pyodide.common", "pyodide.ffi", "pyodide.webloop", "random", "re",
+    "re._casefix", "re._compiler", "re._constants", "re._parser", "reprlib", "selectors", "shutil", "signal",
+    "socket", "ssl", "string", "struct", "subprocess", "tempfile", "textwrap", "threading", "token", "tokenize",
+    "traceback", "types", "typing", "warnings", "weakref", "zipfile", "zipfile._path", "zipfile._path.glob"
 })
 APP_PREFIX = "/home/pyodide/"  # where pyscript.toml unpacks the archive
 
@@ -43,14 +58,21 @@ def build_stdlib(src: str, out: str) -> None:
     with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
         for info in zin.infolist():
             data = zin.read(info)
-            top = info.filename.split("/")[0].removesuffix(".py")
-            if info.filename.endswith(".py") and top in STARTUP:
-                zout.writestr(info.filename[:-3] + ".pyc", pyc(data, STDLIB_PREFIX + info.filename))
+            if not info.filename.endswith(".py"):
+                zout.writestr(info, data)
+                continue
+            module = info.filename.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
+            code = pyc(data, STDLIB_PREFIX + info.filename)
+            # Start-up modules always precompiled; the others whichever is smaller on the wire
+            # (bytecode wins for data-heavy modules such as the codec tables).
+            if module in STARTUP or len(zlib.compress(code)) < len(zlib.compress(data)):
+                zout.writestr(info.filename[:-3] + ".pyc", code)
                 count += 1
             else:
-                kept += info.filename.endswith(".py")
                 zout.writestr(info, data)
-    print(f"stdlib: {count} start-up modules compiled for Python {sys.version.split()[0]}, {kept} kept as source")
+                kept += 1
+    print(f"stdlib: {count} modules compiled for Python {sys.version.split()[0]} (all {len(STARTUP)} imported at "
+          f"start), {kept} kept as source")
 
 
 def build_app(root: str, out: str) -> None:
