@@ -110,6 +110,14 @@ class Server(http.server.ThreadingHTTPServer):
         self.sent: list[tuple[str, int, float]] = []  # (request path, bytes sent, time.time() when done)
         self._sent_lock = threading.Lock()
 
+    def handle_error(self, request, client_address) -> None:
+        # A browser that goes away mid-response (a test closing its page while the
+        # service worker is still caching) is not an error worth a traceback.
+        import sys
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
+
     def record(self, path: str, nbytes: int) -> None:
         with self._sent_lock:
             self.sent.append((path, nbytes, time.time()))
