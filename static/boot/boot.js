@@ -44,6 +44,11 @@
     if (done) return;
     done = true;
     document.documentElement.dataset.bootError = "true";
+    // A file in <head> can fail before <body> is parsed: show the error once it is.
+    if (!el("boot-error")) {
+      document.addEventListener("DOMContentLoaded", function () { done = false; fail(reason); });
+      return;
+    }
     var box = el("boot-error");
     var detail = el("boot-error-detail");
     if (detail) { detail.textContent = reason; }
