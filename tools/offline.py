@@ -26,6 +26,7 @@ CACHED = (
     "py/main.py",
     "static/build/fray.zip",
     "static/boot/*.js",
+    "static/boot/*.mjs",
     "static/css/*.css",
     "static/icons/*",
     "static/vendor/pyscript/*.js",

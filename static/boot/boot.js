@@ -3,7 +3,9 @@
 // load, a readable error that says what to run instead of a blank page.
 // Once the app is on screen it registers the service worker (sw.js at the
 // site root) that keeps every file for offline use; never before, so it does
-// not compete with the first start.
+// not compete with the first start. On a later visit (one the service worker
+// started) it has a worker make the start-up memory snapshot the next visit
+// starts from (static/boot/snapshot-worker.mjs).
 (function () {
   "use strict";
   var STAGES = [
@@ -24,6 +26,12 @@
   // Resolves with the registration once the service worker is active, or null
   // (no service worker here: file://, an insecure origin, or install failed).
   var swActive = new Promise(function (resolve) { swDone = resolve; });
+  var snapDone;
+  // Resolves with what became of the start-up snapshot on this visit: "restored"
+  // (this visit started from it), "stored" (made for the next visit), "present",
+  // "skipped", "failed: ..." (the page starts the normal way).
+  var snapshot = new Promise(function (resolve) { snapDone = resolve; });
+  var repeatVisit = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
 
   function el(id) { return document.getElementById(id); }
 
@@ -73,6 +81,21 @@
     });
   }
 
+  function makeSnapshotLater(reg) {
+    var state = document.documentElement.dataset.snapshot;  // set by the interpreter module
+    var off = null;
+    try { off = localStorage.getItem("fray.snapshot.off"); } catch (e) { off = "no storage"; }
+    if (state) { snapDone(state); return; }
+    if (!reg || !repeatVisit || off || !window.Worker || !window.caches) { snapDone("skipped"); return; }
+    caches.match(new URL("./static/build/fray.snapshot", location.href).href).then(function (hit) {
+      if (hit) { snapDone("present"); return; }
+      var worker = new Worker("./static/boot/snapshot-worker.mjs", { type: "module" });
+      worker.onmessage = function (e) { snapDone(String(e.data)); worker.terminate(); };
+      worker.onerror = function (e) { snapDone("failed: " + (e.message || "worker error")); worker.terminate(); };
+      worker.postMessage("make");
+    }, function () { snapDone("skipped"); });
+  }
+
   function afterFirstPaint(fn) {
     requestAnimationFrame(function () {
       requestAnimationFrame(function () {
@@ -84,8 +107,13 @@
   window.frayBoot = {
     progress: progress,
     fail: fail,
-    ready: function () { done = true; afterFirstPaint(registerServiceWorker); },
+    ready: function () {
+      done = true;
+      afterFirstPaint(registerServiceWorker);
+      swActive.then(function (reg) { afterFirstPaint(function () { makeSnapshotLater(reg); }); });
+    },
     serviceWorker: swActive,
+    snapshot: snapshot,
     runtimeMissing: function (what) {
       fail("The Python runtime could not be loaded (" + what + " is missing). " +
            "Run `python3 tools/dev.py serve` from the project folder: it fetches and " +

@@ -167,3 +167,87 @@ def test_the_published_site_carries_the_service_worker_and_manifest():
     copy = next(line for line in workflow.splitlines() if "_site/" in line and line.strip().startswith("cp "))
     for name in ("index.html", "pyscript.toml", "sw.js", "manifest.webmanifest", "py", "static"):
         assert f" {name} " in f" {copy} ", f"pages.yml does not publish {name}"
+
+
+# --- the start-up snapshot ------------------------------------------------------------------------
+
+SNAPSHOT = "static/build/fray.snapshot"
+RANDOM = """async () => {
+  const { whenDefined } = await import("./static/vendor/pyscript/core.js");
+  return (await whenDefined("py")).interpreter.runPython("import random; random.random()");
+}"""
+
+
+def open_page(ctx, base: str):
+    page = watch(ctx.new_page(), ctx.guard)
+    page.goto(base)
+    wait_ready(page)
+    return page
+
+
+def snapshot_state(page) -> str:
+    return page.evaluate("window.frayBoot.snapshot")
+
+
+def test_repeat_visits_start_from_a_snapshot_made_on_this_device(visit):
+    srv, base, ctx, page = visit
+    damage(page, "orc-1", 4)
+    assert snapshot_state(page) == "skipped"  # never on the first visit
+    second = open_page(ctx, base)
+    assert snapshot_state(second) == "stored"
+    assert second.evaluate("document.documentElement.dataset.snapshot") is None  # it started the normal way
+    second.close()
+    draws = []
+    for _ in range(2):
+        again = open_page(ctx, base)
+        assert again.evaluate("document.documentElement.dataset.snapshot") == "restored"
+        assert snapshot_state(again) == "restored"
+        assert hp_text(again, "orc-1") == "2/6"  # the autosave, read by code from the snapshot
+        draws.append(again.evaluate(RANDOM))
+        again.close()
+    assert draws[0] != draws[1], "random was not reseeded after restoring the snapshot"
+    ctx.set_offline(True)
+    offline = open_page(ctx, base)
+    assert offline.evaluate("document.documentElement.dataset.snapshot") == "restored"
+    damage(offline, "orc-1", 1)
+    assert hp_text(offline, "orc-1") == "1/6"
+
+
+def put_snapshot(page, body: str, build: str) -> None:
+    page.evaluate("""async ([url, body, build]) => {
+      const name = (await caches.keys()).find((n) => n.startsWith("fray-"));
+      await (await caches.open(name)).put(new URL(url, location.href).href,
+        new Response(body, { headers: { "X-Fray-Build": build } }));
+    }""", [SNAPSHOT, body, build])
+
+
+def has_snapshot(page) -> bool:
+    return page.evaluate("url => caches.match(new URL(url, location.href).href).then(r => !!r)", SNAPSHOT)
+
+
+def app_build() -> str:
+    import zipfile
+
+    with zipfile.ZipFile(ROOT / "static" / "build" / "fray.zip") as z:
+        return z.comment.decode()
+
+
+def test_a_broken_snapshot_is_dropped_and_the_page_starts_the_normal_way(visit):
+    srv, base, ctx, page = visit
+    put_snapshot(page, "not a memory snapshot", app_build())
+    page.close()
+    again = open_page(ctx, base)
+    assert again.evaluate("document.documentElement.dataset.snapshot") == "failed"
+    assert not has_snapshot(again)
+    assert snapshot_state(again) == "failed"  # and no new one is made on this device
+    expect(again.get_by_test_id("app")).to_be_visible()
+    assert again.evaluate("localStorage.getItem('fray.snapshot.off')")
+
+
+def test_a_snapshot_of_another_build_is_never_restored(visit):
+    srv, base, ctx, page = visit
+    put_snapshot(page, "made from other files", "0" * 64)
+    page.close()
+    again = open_page(ctx, base)
+    assert again.evaluate("document.documentElement.dataset.snapshot") is None
+    assert snapshot_state(again) == "stored"  # dropped, and a right one made for the next visit
