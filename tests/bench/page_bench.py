@@ -8,8 +8,9 @@ measured in this one run, with the pages interleaved (A B B A ...).
 
 (a) start-up: navigation -> `performance.getEntriesByName('fray-ready')`, for
     Fray and for tests/bench/bare.html, cold (new browser context, empty
-    caches) and warm (a second visit in the same context, after Fray's service
-    worker is active);
+    caches), warm (a second visit in the same context, after Fray's service
+    worker is active) and later (a third visit: Fray starts from the memory
+    snapshot its second visit made);
 (b) clicks: in-page latency from the input event to the DOM mutation it causes
     (a capture listener + MutationObserver injected before the page's scripts),
     over N clicks in a 40-combatant encounter opened by share link, for the
@@ -49,7 +50,7 @@ BENCH_DIR = ROOT / "static" / "build" / "bench"
 BOOT_TIMEOUT = 120_000
 VIEWPORT = {"width": 1280, "height": 800}
 TARGETS = {
-    "cold_ready_ratio": 0.55, "warm_ready_ratio": 0.45, "click_p95_ms": 2.0, "click_p99_ms": 5.0,
+    "cold_ready_ratio": 0.55, "warm_ready_ratio": 0.45, "repeat_ready_ratio": 0.35, "click_p95_ms": 2.0, "click_p99_ms": 5.0,
     "engine_ratio": 2.0, "replay_10k_s": 1.0, "cold_bytes_mb": 7.0,
 }
 
@@ -161,8 +162,9 @@ class Bench:
     # (a) + (c) ---------------------------------------------------------------------------------
     def startup(self, rounds: int) -> dict:
         urls = {"fray": self.base, "bare": self.base + "tests/bench/bare.html"}
-        res = {k: {"cold": [], "warm": [], "cold_bytes": [], "warm_bytes": [], "cold_runtime_bytes": [],
-                   "warm_runtime_bytes": [], "cold_requests": [], "warm_requests": [], "sw_install_bytes": []}
+        res = {k: {"cold": [], "warm": [], "repeat": [], "cold_bytes": [], "warm_bytes": [], "cold_runtime_bytes": [],
+                   "warm_runtime_bytes": [], "cold_requests": [], "warm_requests": [], "sw_install_bytes": [],
+                   "repeat_from_snapshot": []}
                for k in urls}
         for r in range(rounds):
             order = ["fray", "bare"] if r % 2 == 0 else ["bare", "fray"]
@@ -186,10 +188,18 @@ class Bench:
                 res[kind]["warm_bytes"].append(b)
                 res[kind]["warm_runtime_bytes"].append(rb)
                 res[kind]["warm_requests"].append(n)
+                # Later visits: Fray's second one made the start-up snapshot in the background.
+                snap = self._last_page.evaluate("() => window.frayBoot ? window.frayBoot.snapshot : null")
+                self._last_page.close()
+                repeat = self.load(ctx, urls[kind])
+                self.sent()
+                res[kind]["repeat"].append(repeat)
+                res[kind]["repeat_from_snapshot"].append(
+                    self._last_page.evaluate("document.documentElement.dataset.snapshot === 'restored'"))
                 ctx.close()
-                print(f"  round {r + 1} {kind:5}: cold {cold:7.0f} ms  warm {warm:7.0f} ms  "
+                print(f"  round {r + 1} {kind:5}: cold {cold:7.0f} ms  warm {warm:7.0f} ms  repeat {repeat:7.0f} ms  "
                       f"bytes {res[kind]['cold_bytes'][-1] / 1e6:5.2f} / {b / 1e6:5.2f} MB"
-                      + ("  (service worker active)" if state else ""), flush=True)
+                      + (f"  (service worker active; snapshot {snap})" if state else ""), flush=True)
         return res
 
     # (b) ---------------------------------------------------------------------------------------
@@ -406,14 +416,18 @@ def summarise(res: dict) -> dict:
     s: dict = {}
     if "startup" in res:
         st = res["startup"]
-        med = {k: {m: statistics.median(v[m]) for m in ("cold", "warm")} for k, v in st.items()}
+        med = {k: {m: statistics.median(v[m]) for m in ("cold", "warm", "repeat")} for k, v in st.items()}
         # Ratios per round (same round = same machine load), then their median.
         cold_r = [f / b for f, b in zip(st["fray"]["cold"], st["bare"]["cold"])]
         warm_r = [f / b for f, b in zip(st["fray"]["warm"], st["bare"]["warm"])]
+        repeat_r = [f / b for f, b in zip(st["fray"]["repeat"], st["bare"]["repeat"])]
         s.update({
             "fray_cold_ms": med["fray"]["cold"], "bare_cold_ms": med["bare"]["cold"],
             "fray_warm_ms": med["fray"]["warm"], "bare_warm_ms": med["bare"]["warm"],
+            "fray_repeat_ms": med["fray"]["repeat"], "bare_repeat_ms": med["bare"]["repeat"],
+            "repeat_from_snapshot": sum(st["fray"]["repeat_from_snapshot"]),
             "cold_ready_ratio": statistics.median(cold_r), "warm_ready_ratio": statistics.median(warm_r),
+            "repeat_ready_ratio": statistics.median(repeat_r),
             "cold_bytes_mb": statistics.median(st["fray"]["cold_bytes"]) / 1e6,
             "warm_bytes_mb": statistics.median(st["fray"]["warm_bytes"]) / 1e6,
             "warm_runtime_bytes": statistics.median(st["fray"]["warm_runtime_bytes"]),
@@ -456,6 +470,10 @@ def table(s: dict, mach: dict) -> str:
     add("Fray warm ready (median)", "fray_warm_ms", "{:.0f} ms")
     add("bare Pyodide warm ready", "bare_warm_ms", "{:.0f} ms")
     add("warm ready ratio Fray/bare", "warm_ready_ratio", "{:.2f}")
+    add("Fray later visits (snapshot)", "fray_repeat_ms", "{:.0f} ms")
+    add("bare Pyodide later visits", "bare_repeat_ms", "{:.0f} ms")
+    add("later-visit ratio Fray/bare", "repeat_ready_ratio", "{:.2f}")
+    add("later visits started from a snapshot", "repeat_from_snapshot", "{:.0f} of the rounds")
     add("Fray cold bytes (gzip)", "cold_bytes_mb", "{:.2f} MB")
     add("Fray warm bytes", "warm_bytes_mb", "{:.3f} MB")
     add("Fray warm runtime bytes", "warm_runtime_bytes", "{:.0f} B")
