@@ -124,3 +124,20 @@ def test_names_with_html_are_shown_as_text(app):
     show(app, "order")
     expect(app.get_by_test_id("order-mira")).to_contain_text(payload)
     assert app.locator("#app img").count() == 0
+
+
+def test_browsing_examples_with_arrow_keys_opens_only_on_enter(app):
+    """A closed select fires a change on every arrow key: browsing must not
+    replace the encounter at each step (the referee opens one with Enter)."""
+    open_setup(app)
+    select = app.get_by_test_id("example-select")
+    select.focus()
+    app.keyboard.press("ArrowDown")
+    app.keyboard.press("ArrowDown")
+    expect(app.get_by_test_id("notice-info")).to_contain_text("Press Enter")
+    expect(app.get_by_test_id("encounter-name")).to_have_text("New encounter")
+    app.keyboard.press("Enter")
+    expect(app.get_by_test_id("notice-ok")).to_contain_text("example")
+    expect(app.get_by_test_id("encounter-name")).not_to_have_text("New encounter")
+    undo(app)  # one undo returns to the encounter before: only one example was opened
+    expect(app.get_by_test_id("encounter-name")).to_have_text("New encounter")

@@ -69,6 +69,7 @@ class App:
         self._els: dict[str, Any] = {}
         self._asked: Any = None
         self.numbers: dict[int, int] = {}
+        self._browsing_examples = False
         self._memo: dict[str, tuple[tuple, Any]] = {}  # see memo()
         self._attrs: dict[tuple[str, str], str] = {}  # data-* attributes last written
         self._rows: dict[str, list[str]] = {}  # the rows of list panels last written (set_rows)
@@ -168,6 +169,8 @@ class App:
 
     @guarded
     def on_click(self, event) -> None:
+        if attr(event.target, "data-action") == "example":
+            self._browsing_examples = False  # a pointer opens the list: choosing opens at once
         target = event.target.closest("[data-action]")
         if is_none(target):
             return
@@ -216,7 +219,10 @@ class App:
             self.edit(lambda d: editor.change_system(d, system, profile))
         elif name == "example":
             system, _, example = str(t.value).partition(":")
-            if example:
+            if self._browsing_examples:
+                self.notify("Press Enter to open this example.", "info")
+                self.render()
+            elif example:
                 self.load_example(system, example)
         elif name == "ally":
             i, _, other = arg.partition(":")
@@ -244,7 +250,10 @@ class App:
     def on_key(self, event) -> None:
         key = str(event.key)
         tag = str(event.target.tagName).lower() if not is_none(event.target.tagName) else ""
-        typing = tag in ("input", "textarea", "select")
+        # Keys go to the page unless the focus is where text is typed (radios and
+        # checkboxes take only arrows and Space, so N, digits and Ctrl+Z still work there).
+        typing = tag in ("textarea", "select") or (
+            tag == "input" and attr(event.target, "type") not in ("radio", "checkbox", "button", "submit", "color"))
         ctrl = bool(event.ctrlKey or event.metaKey)
         if ctrl and key.lower() == "z" and not typing:
             event.preventDefault()
@@ -254,6 +263,17 @@ class App:
             event.preventDefault()
             self.redo()
             return
+        if attr(event.target, "data-action") == "example":
+            # A closed select fires "change" on every arrow key: browse first, open on Enter.
+            if key in ("ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown") and not event.altKey:
+                self._browsing_examples = True
+            elif key == "Enter" and self._browsing_examples:
+                event.preventDefault()
+                self._browsing_examples = False
+                system, _, example = str(event.target.value).partition(":")
+                if example:
+                    self.load_example(system, example)
+                return
         if key == "Escape":
             self.cancel()
             return
@@ -860,12 +880,26 @@ class App:
             self._attrs[(id_, name)] = value
 
     def set_html(self, slot: str, markup: str) -> bool:
-        """Write a panel only when its markup changed; True if it was written."""
-        if self._html.get(slot) != markup:
-            self.el(slot).innerHTML = markup
-            self._html[slot] = markup
-            return True
-        return False
+        """Write a panel only when its markup changed; True if it was written.
+        If the focus was inside, it returns to the control with the same action
+        (or the panel's first control), so a keyboard or screen-reader user
+        keeps their place after each redraw."""
+        if self._html.get(slot) == markup:
+            return False
+        el = self.el(slot)
+        active = document.activeElement
+        # The slot itself (the field's keyboard cursor) keeps the focus through innerHTML.
+        inside = not (active is None or is_none(active)) and el.contains(active) and not active.isSameNode(el)
+        focused = (attr(active, "data-action") or "*") if inside else ""
+        el.innerHTML = markup
+        self._html[slot] = markup
+        if focused:
+            again = None if focused == "*" else el.querySelector(f'[data-action="{focused}"]')
+            if again is None or is_none(again):
+                again = el.querySelector("button:not([disabled]):not(.refused), input, select")
+            if again is not None and not is_none(again):
+                again.focus()
+        return True
 
     def set_editor(self, markup: str) -> None:
         """Redraw the setup form keeping the combatants and settings the referee opened and the field the
