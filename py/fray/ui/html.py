@@ -12,6 +12,7 @@ import re
 from typing import Iterable
 
 from .. import catalogue
+from ..views.base import initials  # noqa: F401 (re-exported for the views drawn here)
 
 
 class Markup(str):
@@ -77,16 +78,3 @@ def rule_chip(rule_id: str) -> Markup:
     return h("button", {"type": "button", "class_": "rule", "data-action": f"rule:{rule_id}",
                         "title": f"{rule_id}: {rule_text}" if rule_text else rule_id,
                         "aria-label": f"Rule {rule_id}"}, rule_id)
-
-
-def initials(name: str) -> str:
-    """Token letters: the initials of the first two words, or a word and a number."""
-    words = [w for w in re.split(r"[\s_-]+", name.strip()) if w]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].title()
-    last = words[-1]
-    if last.isdigit():
-        return (words[0][0] + last)[:3].upper()
-    return (words[0][0] + last[0]).upper()

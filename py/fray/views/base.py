@@ -6,10 +6,26 @@ exposes `SystemView` hooks that turn a State into these records; the page
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
 from ..engine.state import State
+
+
+@lru_cache(maxsize=1024)
+def initials(name: str) -> str:
+    """Token letters: "Goblin 1" -> "G1", "Orc spearman" -> "OS", "Brak" -> "Br"."""
+    words = [w for w in re.split(r"[\s_-]+", name.strip()) if w]
+    if not words:
+        return "?"
+    if len(words) == 1:
+        return words[0][:2].title()
+    last = words[-1]
+    if last.isdigit():
+        return (words[0][0] + last)[:3].upper()
+    return (words[0][0] + last[0]).upper()
 
 
 @dataclass(frozen=True)

@@ -20,7 +20,7 @@ from ..engine.geometry import Body, Grid
 from ..engine.model import MapSpec, Square, are_hostile
 from ..engine.ruleset import Place, Ruleset
 from ..engine.state import State
-from .base import Badge
+from .base import Badge, initials
 
 # Rule ids the grid cites, per system (the geometry is shared; the texts differ).
 AOO_RULE = {"ose": "OSE-AOO-1", "ogre": "OGRE-AOO-1"}
@@ -185,20 +185,6 @@ class GridModel:
 
 def fmt(sq: Square | None) -> str:
     return "?" if sq is None else f"({sq[0]}, {sq[1]})"
-
-
-@lru_cache(maxsize=1024)
-def initials(name: str) -> str:
-    """Token letters: "Goblin 1" -> "G1", "Orc spearman" -> "OS", "Brak" -> "Br"."""
-    words = [w for w in re.split(r"[\s_-]+", name.strip()) if w]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2].title()
-    last = words[-1]
-    if last.isdigit():
-        return (words[0][0] + last)[:3].upper()
-    return (words[0][0] + last[0]).upper()
 
 
 # --- the board ---------------------------------------------------------------------------

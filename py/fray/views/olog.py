@@ -12,7 +12,7 @@ from ..engine.model import Combatant
 from ..engine.state import State
 from ..rules.olog import RULESET, Move, OlogState, Reorder, SetCount, is_pc, opt
 from ..rules.olog_pressure import Pressure, band_label, pressure_map, reach_zones
-from .base import Badge, Hint, OrderRow, SystemPanel, SystemView
+from .base import Badge, Hint, OrderRow, SystemPanel, SystemView, initials
 
 
 # --- the bands field (OLOG-BAND-1) -------------------------------------------------
@@ -71,16 +71,6 @@ class BandsModel:
     current: str | None
     zone_ft: int  # feet between zones (OLOG-BAND-1)
     legend: tuple[SideKey, ...]
-
-
-def initials(name: str) -> str:
-    """Two characters for a token: "Orc 1" -> "O1", "Goblin chief" -> "GC", "Brak" -> "Br"."""
-    words = [w for w in name.replace("-", " ").split() if w]
-    if not words:
-        return "?"
-    if len(words) == 1:
-        return words[0][:2]
-    return (words[0][0] + words[-1][0]).upper() if not words[-1].isdigit() else words[0][0].upper() + words[-1]
 
 
 def bands(state: State, selected: str | None = None) -> BandsModel:
