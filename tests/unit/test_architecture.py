@@ -118,6 +118,28 @@ def test_pure_layers_use_only_the_standard_library_and_fray(path):
     assert not bad, f"{rel(path)} imports {bad}: engine, rules and views are standard library only"
 
 
+def dropped_stdlib() -> frozenset[str]:
+    """The standard modules tools/pycompile.py leaves out of the page's stdlib zip."""
+    tree = ast.parse((ROOT / "tools" / "pycompile.py").read_text())
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(getattr(t, "id", "") == "DROPPED" for t in node.targets):
+            return frozenset(ast.literal_eval(node.value.args[0]))
+    raise AssertionError("tools/pycompile.py has no DROPPED set")
+
+
+def test_the_stdlib_left_out_of_the_page_keeps_what_fray_and_pyscript_need():
+    dropped = dropped_stdlib()
+    assert {"multiprocessing", "unittest", "pdb"} <= dropped
+    assert not dropped & {"asyncio", "json", "dataclasses", "random", "zlib", "base64", "re", "typing", "inspect",
+                          "email", "html", "importlib", "encodings", "argparse"}
+
+
+@pytest.mark.parametrize("path", modules(), ids=rel)
+def test_no_module_imports_a_standard_module_the_page_leaves_out(path):
+    bad = [(n, line) for n, line in imported(path) if top(n) in dropped_stdlib()]
+    assert not bad, f"{rel(path)} imports {bad}, which tools/pycompile.py leaves out of the page's stdlib"
+
+
 LAYER_FORBIDS = {
     "engine": ("fray.views", "fray.ui"),
     "rules": ("fray.views", "fray.ui"),
