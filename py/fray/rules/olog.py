@@ -27,6 +27,7 @@ Decisions the text leaves open (documented for the referee):
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import lru_cache
 
 from ..engine.commands import Choice, Command, Event, Illegal, Option
 from ..engine.dice import Dice, DiceExpr
@@ -71,10 +72,7 @@ class Olog(Ruleset):
     def order(self, state: State) -> tuple[str, ...]:
         """OLOG-INIT-4: highest count first; ties in the referee's order."""
         s: OlogState = state.system
-        rank = {cid: i for i, cid in enumerate(s.ranks)}
-        counts = dict(s.counts)
-        ids = [c.id for c in state.combatants]
-        return tuple(sorted(ids, key=lambda i: (-counts.get(i, 0), rank.get(i, len(rank)))))
+        return _order(s.counts, s.ranks, state.memo("olog.ids", _ids))
 
     def current(self, state: State) -> tuple[str, ...]:
         s: OlogState = state.system
@@ -663,6 +661,18 @@ class Olog(Ruleset):
         if not s.actor and any(not c.is_down for c in state.combatants):
             return self._advance(state, events)
         return state
+
+
+def _ids(state: State) -> tuple[str, ...]:
+    return tuple(c.id for c in state.combatants)
+
+
+@lru_cache(maxsize=64)
+def _order(counts: tuple[tuple[str, int], ...], ranks: tuple[str, ...], ids: tuple[str, ...]) -> tuple[str, ...]:
+    # Counts change only at initiative, a new round, Strategise or the referee: sort once per change.
+    rank = {cid: i for i, cid in enumerate(ranks)}
+    by = dict(counts)
+    return tuple(sorted(ids, key=lambda i: (-by.get(i, 0), rank.get(i, len(rank)))))
 
 
 class _Offer:

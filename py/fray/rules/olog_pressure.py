@@ -41,7 +41,11 @@ def _parse(damage: str) -> DiceExpr | None:
 def largest_die(c: Combatant) -> tuple[int, int]:
     """(faces, flat bonus) of the creature's largest damage die among its ready
     attacks; (0, 0) when it has none. A multi-die attack counts its die type
-    (2d6 -> 6) and each creature counts only its largest die (OLOG-PRES-4)."""
+    (2d6 -> 6) and each creature counts only its largest die (OLOG-PRES-4).
+    Kept on the (frozen) combatant: a changed combatant is a new object."""
+    cached = c.__dict__.get("_olog_largest_die")
+    if cached is not None:
+        return cached
     best = (0, 0)
     for a in c.ready_attacks():
         e = _parse(a.damage)
@@ -49,6 +53,7 @@ def largest_die(c: Combatant) -> tuple[int, int]:
             continue
         if e.sides > best[0] or (e.sides == best[0] and e.modifier > best[1]):
             best = (e.sides, e.modifier)
+    object.__setattr__(c, "_olog_largest_die", best)
     return best
 
 
@@ -141,23 +146,44 @@ class Pressure:
 
 
 def pressure_on(state: State, cid: str) -> Pressure:
-    """OLOG-PRES-1,4,5,6: the pressure the combatant `cid` is under now."""
+    """OLOG-PRES-1,4,5,6: the pressure the combatant `cid` is under now. It
+    depends on the combatants and the encounter alone, so it is kept while they
+    stay the same (checks, resolution and the next turn's log line share it)."""
+    return state.memo(f"olog.pressure:{cid}", lambda st: _pressure_on(st, cid))
+
+
+def _pressure_on(state: State, cid: str) -> Pressure:
+    """Only creatures in zones within reach are looked at, in setup order."""
     target = state.get(cid)
     if target.band is None:
         return Pressure(cid)
     reach = int(setting(state, "olog_reach_zones"))
-    return _pressure(state, target, [o for o in state.combatants if threatens(state, o, target, reach)])
+    by_band = state.memo("olog.by_band", _standing_by_band)
+    near = [o for b in range(target.band - reach - 1, target.band + reach + 2) for o in by_band.get(b, ())]
+    if len(near) > 1:
+        order = state.memo("olog.order", _position)
+        near.sort(key=lambda o: order[o.id])
+    return _pressure(state, target, [o for o in near if threatens(state, o, target, reach)])
+
+
+def _standing_by_band(state: State) -> dict[int, list[Combatant]]:
+    by_band: dict[int, list[Combatant]] = {}
+    for o in state.combatants:
+        if o.band is not None and not o.is_down:
+            by_band.setdefault(o.band, []).append(o)
+    return by_band
+
+
+def _position(state: State) -> dict[str, int]:
+    return {c.id: i for i, c in enumerate(state.combatants)}
 
 
 def pressure_map(state: State) -> dict[str, Pressure]:
     """The pressure on every combatant at once (views draw them all): foes are
     looked up by zone, so this stays cheap with many combatants."""
     reach = int(setting(state, "olog_reach_zones"))
-    by_band: dict[int, list[Combatant]] = {}
-    for o in state.combatants:
-        if o.band is not None and not o.is_down:
-            by_band.setdefault(o.band, []).append(o)
-    order = {c.id: i for i, c in enumerate(state.combatants)}
+    by_band = state.memo("olog.by_band", _standing_by_band)
+    order = state.memo("olog.order", _position)
     out: dict[str, Pressure] = {}
     for c in state.combatants:
         if c.band is None:
