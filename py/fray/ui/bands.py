@@ -8,6 +8,8 @@ dragging any other token is a referee placement, logged (CORE-REF-1).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 from ..engine.ruleset import Place
 from ..views.olog import BandColumn, BandToken, bands
 from .fields import FieldAction, FieldContext, FieldView
@@ -32,7 +34,7 @@ class BandsView(FieldView):
         legend = h("ul", {"class_": "legend", "aria-label": "Sides"},
                    [h("li", None, h("span", {"style": f"color:{k.colour}", "aria-hidden": "true"},
                                     SHAPE_GLYPH.get(k.shape, "●")), " ", k.name) for k in m.legend])
-        cols = [self.column(ctx, col) for col in m.columns]
+        cols = [self.column(col) for col in m.columns]
         unplaced = ""
         if m.unplaced:
             unplaced = h("div", {"class_": "unplaced"}, h("h3", None, "Not placed yet (drag into a zone)"),
@@ -43,7 +45,11 @@ class BandsView(FieldView):
         return h("div", {"class_": "bands-field", "data-testid": "bands"},
                  legend, h("div", {"class_": "bands", "role": "list", "aria-label": "Zones"}, cols), unplaced, note)
 
-    def column(self, ctx: FieldContext, col: BandColumn) -> Markup:
+    # Zones and tokens are drawn from frozen models and kept: a click that changes
+    # one token rebuilds only that token's string (and its zone's), not all 40.
+    @staticmethod
+    @lru_cache(maxsize=256)
+    def column(col: BandColumn) -> Markup:
         cls = "zone"
         if col.is_reach:
             cls += " reach"
@@ -62,9 +68,11 @@ class BandsView(FieldView):
                    h("span", {"class_": "zone-label"}, col.label),
                    h("span", {"class_": "zone-num"}, f"Zone {col.index + 1}" if col.distance is not None else distance)),
                  move,
-                 h("div", {"class_": "stack"}, [self.token(t) for t in col.tokens]))
+                 h("div", {"class_": "stack"}, [BandsView.token(t) for t in col.tokens]))
 
-    def token(self, t: BandToken) -> Markup:
+    @staticmethod
+    @lru_cache(maxsize=1024)
+    def token(t: BandToken) -> Markup:
         cls = "token"
         for flag, name in ((t.is_current, "current"), (t.is_selected, "selected"), (t.is_down, "down"),
                            (t.pressure > 0, "pressed")):

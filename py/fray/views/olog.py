@@ -78,7 +78,7 @@ def bands(state: State, selected: str | None = None) -> BandsModel:
     s: OlogState = state.system
     sel = state.find(selected) if selected else None
     cur = s.actor or None
-    pm = pressure_map(state)
+    pm = state.memo("olog.pressure_map", pressure_map)
     panel_badges = _badges_all(state, pm)
     side_order = {sd.id: i for i, sd in enumerate(state.sides)}
     index = {c.id: i for i, c in enumerate(state.combatants)}
@@ -260,7 +260,7 @@ class OlogView(SystemView):
 
     def panel(self, state: State) -> SystemPanel:
         s: OlogState = state.system
-        pm = pressure_map(state)
+        pm = state.memo("olog.pressure_map", pressure_map)
         badges = _badges_all(state, pm)
         hints = {c.id: h for c in state.combatants if (h := hints_of(state, c, pm[c.id]))}
         phase = "initiative" if s.phase == "initiative" else ("over" if state.outcome else "act")
