@@ -3,9 +3,9 @@
 // load, a readable error that says what to run instead of a blank page.
 // Once the app is on screen it registers the service worker (sw.js at the
 // site root) that keeps every file for offline use; never before, so it does
-// not compete with the first start. On a later visit (one the service worker
-// started) it has a worker make the start-up memory snapshot the next visit
-// starts from (static/boot/snapshot-worker.mjs).
+// not compete with the first start. A few seconds after the first visit is on
+// screen (at once on a later one) it has a worker make the start-up memory
+// snapshot the next visit starts from (static/boot/snapshot-worker.mjs).
 (function () {
   "use strict";
   var STAGES = [
@@ -32,6 +32,7 @@
   // "skipped", "failed: ..." (the page starts the normal way).
   var snapshot = new Promise(function (resolve) { snapDone = resolve; });
   var repeatVisit = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  var FIRST_VISIT_DELAY_MS = 3000;
 
   function el(id) { return document.getElementById(id); }
 
@@ -86,13 +87,21 @@
     var off = null;
     try { off = localStorage.getItem("fray.snapshot.off"); } catch (e) { off = "no storage"; }
     if (state) { snapDone(state); return; }
-    if (!reg || !repeatVisit || off || !window.Worker || !window.caches) { snapDone("skipped"); return; }
+    // A second Python in a worker for a few seconds: not on small devices.
+    var small = navigator.deviceMemory !== undefined && navigator.deviceMemory < 4;
+    if (!reg || off || small || !window.Worker || !window.caches) { snapDone("skipped"); return; }
     caches.match(new URL("./static/build/fray.snapshot", location.href).href).then(function (hit) {
       if (hit) { snapDone("present"); return; }
-      var worker = new Worker("./static/boot/snapshot-worker.mjs", { type: "module" });
-      worker.onmessage = function (e) { snapDone(String(e.data)); worker.terminate(); };
-      worker.onerror = function (e) { snapDone("failed: " + (e.message || "worker error")); worker.terminate(); };
-      worker.postMessage("make");
+      // On the first visit the service worker has just cached every file: let the
+      // page settle, then build the snapshot, so the next visit already starts from it.
+      setTimeout(function () {
+        afterFirstPaint(function () {
+          var worker = new Worker("./static/boot/snapshot-worker.mjs", { type: "module" });
+          worker.onmessage = function (e) { snapDone(String(e.data)); worker.terminate(); };
+          worker.onerror = function (e) { snapDone("failed: " + (e.message || "worker error")); worker.terminate(); };
+          worker.postMessage("make");
+        });
+      }, repeatVisit ? 0 : FIRST_VISIT_DELAY_MS);
     }, function () { snapDone("skipped"); });
   }
 
