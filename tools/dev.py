@@ -2,7 +2,8 @@
 
     python3 tools/dev.py serve [--port 8000]   set up, then serve the app locally
     python3 tools/dev.py test [pytest args]    set up, then run every test
-    python3 tools/dev.py bench                 engine and page benchmarks
+    python3 tools/dev.py bench [page bench args]   engine and page benchmarks (--rounds, --clicks, --only ...)
+    python3 tools/dev.py shots                 screenshots of every view into docs/screenshots/
 
 Everything is installed on first use: the pinned runtime into static/vendor/
 (tools/setup.py) and the test packages into .venv/. Needs Python 3.11+, npm and
@@ -126,10 +127,28 @@ def cmd_test(args: argparse.Namespace, extra: list[str]) -> int:
         env["CHROMIUM"] = chromium
     # Options alone (-x, -k ...) still run the whole suite; a path narrows it.
     has_path = any(not a.startswith("-") and (ROOT / a.split("::")[0]).exists() for a in extra)
-    targets = [] if has_path else ["tests/unit", "tests/e2e"]
-    cmd = [str(py), "-m", "pytest", *targets, *extra]
+    # tests/xbrowser: the cross-engine journeys, once each in Chromium, Firefox and WebKit.
+    targets = [] if has_path else ["tests/unit", "tests/e2e", "tests/xbrowser"]
+    # The whole suite runs in parallel test workers (pytest-xdist), one per core by default
+    # ($FRAY_WORKERS to change it, 0 for none); a browser engine's journeys stay on one worker
+    # (xdist groups). It prints its 15 slowest tests at the end.
+    workers = os.environ.get("FRAY_WORKERS", str(max(2, os.cpu_count() or 2)))
+    wants_workers = not has_path and workers != "0" and not any(a == "-n" or a.startswith("-n") for a in extra)
+    parallel = ["-n", workers, "--dist", "loadgroup", "--durations=15"] if wants_workers else []
+    cmd = [str(py), "-m", "pytest", *targets, *parallel, *extra]
     print("[dev] " + " ".join(cmd[1:]), flush=True)
     return subprocess.run(cmd, cwd=ROOT, env=env).returncode
+
+
+def cmd_shots(args: argparse.Namespace, extra: list[str]) -> int:
+    """Screenshots of every view at the four widths (the layout test's states), into docs/screenshots/."""
+    out = ROOT / "docs" / "screenshots"
+    out.mkdir(parents=True, exist_ok=True)
+    for old in out.glob("*.png"):
+        old.unlink()
+    os.environ["FRAY_SHOTS"] = str(out)
+    cmd_test(args, ["tests/e2e/test_layout.py", "-q", *extra])
+    return 0 if any(out.glob("*.png")) else 1
 
 
 def cmd_bench(args: argparse.Namespace, extra: list[str]) -> int:
@@ -141,11 +160,28 @@ def cmd_bench(args: argparse.Namespace, extra: list[str]) -> int:
         env["CHROMIUM"] = chromium
     out = ROOT / "bench-results"
     out.mkdir(exist_ok=True)
-    code = subprocess.run([str(py), "-m", "pytest", "tests/bench", "-q", "--benchmark-only",
-                           f"--benchmark-json={out / 'engine.json'}", *extra], cwd=ROOT, env=env).returncode
+    # The arguments README.md shows (--rounds, --clicks, --only ...) are the page bench's; the engine
+    # benchmarks (pytest-benchmark) run first unless --only leaves out "pytest".
+    only = next((a.split("=", 1)[1] for a in extra if a.startswith("--only=")), None)
+    if only is None and "--only" in extra[:-1]:
+        only = extra[extra.index("--only") + 1]
+    parts = set(only.split(",")) if only else None
+    code = 0
+    if parts is None or "pytest" in parts:
+        code = subprocess.run([str(py), "-m", "pytest", "tests/bench", "-q", "--benchmark-only",
+                               f"--benchmark-json={out / 'engine.json'}"], cwd=ROOT, env=env).returncode
+    if parts is not None:
+        parts.discard("pytest")
+        if not parts:
+            return code
+        extra = [a for a in extra if not a.startswith("--only=")]
+        if "--only" in extra:
+            i = extra.index("--only")
+            extra[i + 1] = ",".join(sorted(parts))
     page = ROOT / "tests" / "bench" / "page_bench.py"
     if page.exists():
-        code |= subprocess.run([str(py), str(page), "--out", str(out / "page.json")], cwd=ROOT, env=env).returncode
+        code |= subprocess.run([str(py), str(page), "--out", str(out / "page.json"), *extra],
+                               cwd=ROOT, env=env).returncode
     return code
 
 
@@ -157,12 +193,16 @@ def main() -> int:
     s.add_argument("--host", default="127.0.0.1")
     s.add_argument("--verbose", action="store_true")
     sub.add_parser("test", help="set up and run all tests (extra args go to pytest)")
-    sub.add_parser("bench", help="run the engine and page benchmarks")
+    sub.add_parser("bench", help="run the engine and page benchmarks (extra args go to tests/bench/page_bench.py: "
+                                 "--rounds N --clicks N --only startup,engines,clicks,engine,pytest)")
+    sub.add_parser("shots", help="screenshots of every view at 390/768/1280/1920 px into docs/screenshots/")
     args, extra = ap.parse_known_args()
     if args.cmd == "serve":
         return cmd_serve(args)
     if args.cmd == "test":
         return cmd_test(args, extra)
+    if args.cmd == "shots":
+        return cmd_shots(args, extra)
     return cmd_bench(args, extra)
 
 

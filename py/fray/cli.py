@@ -3,12 +3,18 @@
 Never imported by the page; argparse is imported only when the command line
 runs, so the modules the page loads pay nothing for it.
 
-    python -m fray check FILE...      every problem, one per line; exit 1 if any
+    python -m fray check FILE...      "FILE: ok: <summary>" per good file; every problem, one per line
     python -m fray replay FILE        the log: "step N  <text>" with its dice
     python -m fray replay --json FILE the log as a JSON list of events
     python -m fray show FILE          system, combatants, round, whose turn
 
 FILE may also be a share link ("...#e=..." or "e=...").
+
+Every subcommand writes its results to stdout and every problem to stderr
+("FILE: path: problem", one a line), and exits with
+    0  everything read and done (EXIT_OK)
+    1  a file could not be read or loaded: its problems are on stderr (EXIT_PROBLEMS)
+    2  the command line itself was wrong: usage on stderr (EXIT_USAGE)
 """
 from __future__ import annotations
 
@@ -19,6 +25,7 @@ from typing import Iterable, TextIO
 from .engine import storage
 from .engine.commands import Event
 from .engine.session import Session
+from .rules import RULESETS
 
 EXIT_OK = 0
 EXIT_PROBLEMS = 1
@@ -32,13 +39,13 @@ class Unreadable(Exception):
 def read(source: str) -> storage.Loaded:
     """Load a save file by path, or a share link given as text; LoadError or Unreadable."""
     if "#e=" in source or source.startswith("e="):
-        return storage.decode_link(source[source.index("e="):] if "#e=" in source else source)
+        return storage.decode_link(source[source.index("e="):] if "#e=" in source else source, RULESETS)
     try:
         with open(source, "rb") as f:
             data = f.read(storage.MAX_TEXT * 4 + 1)
     except OSError as exc:
         raise Unreadable(exc.strerror or str(exc)) from None
-    return storage.loads(data)
+    return storage.loads(data, RULESETS)
 
 
 def summary(session: Session) -> str:
@@ -86,7 +93,7 @@ def show_lines(session: Session) -> Iterable[str]:
     profile = f" ({enc.profile})" if enc.profile else ""
     yield f'{enc.name} — {session.ruleset.title}{profile}'
     # The system's own status line: a round for OLOG and OSE, a segment for Ogre.
-    from .views.common import system_view
+    from .views.panels import system_view
     status = system_view(enc.system).panel(state).status
     yield f"{status} ({len(session.steps)} steps" + (
         f", {len(session.redo_stack)} to redo)" if session.redo_stack else ")")
@@ -123,10 +130,12 @@ def _load_or_report(source: str, err: TextIO) -> storage.Loaded | None:
     return None
 
 
-def cmd_check(sources: list[str], out: TextIO) -> int:
+def cmd_check(sources: list[str], out: TextIO, err: TextIO | None = None) -> int:
+    """Each good file's summary to `out`, each problem to `err` (issue 13: results out, errors err)."""
+    err = err if err is not None else sys.stderr
     status = EXIT_OK
     for source in sources:
-        loaded = _load_or_report(source, out)
+        loaded = _load_or_report(source, err)
         if loaded is None:
             status = EXIT_PROBLEMS
         else:
@@ -176,7 +185,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
     if args.command == "check":
-        return cmd_check(args.files, out)
+        return cmd_check(args.files, out, err)
     if args.command == "replay":
         return cmd_replay(args.file, args.json, out, err)
     return cmd_show(args.file, out, err)

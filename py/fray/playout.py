@@ -18,11 +18,12 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Callable
 
 from .engine import storage
 from .engine.commands import Command, Option
-from .engine.session import Session
+from .engine.session import Session, Step
+from .engine.state import State
 from .rules import examples, get
 
 MASK = (1 << 64) - 1
@@ -88,38 +89,12 @@ class Result:
 
 
 def _path(session: Session, cmd: Command, rng: Chooser) -> tuple | None:
-    """A path the page could draw for a move command, or None when none fits."""
+    """A path the page could draw for a move command (one of the ruleset's suggestions), or None."""
     state = session.state
-    c = state.get(cmd.actor)
-    if c.square is None:
+    if state.get(cmd.actor).square is None:
         return None
-    if session.encounter.system == "ogre":
-        from .rules import ogre_grid as og
-        kind = getattr(cmd, "kind", "move")
-        paths = [p for _, p in og.move_suggestions(state, c, (kind,))[kind]]
-        if not hasattr(cmd, "kind"):  # a withdraw: only paths the rules accept as one
-            paths = [p for p in paths if og.path_problem(state, c, p, "withdraw") is None]
-        return tuple(rng.pick(paths)) if paths else None
-    if session.encounter.system == "ose":
-        from .engine.geometry import shortest_path
-        from .rules.ose_base import Move, grid_of, hostile_fn, rate_ft
-        from .rules.ose_move import move_left
-        budget = move_left(state, c) if isinstance(cmd, Move) else rate_ft(state, c)
-        bodies = session.ruleset.bodies(state)
-        me = next(b for b in bodies if b.id == c.id)
-        grid = grid_of(state)
-        enemies = sorted(b.square for b in bodies if not b.is_down and b.square is not None
-                         and state.hostile(c.side, b.side))
-        for _ in range(6):
-            if enemies and rng.chance(0.6):
-                ex, ey = rng.pick(enemies)
-                goal = (ex + rng.below(3) - 1, ey + rng.below(3) - 1)
-            else:
-                goal = (rng.below(grid.width), rng.below(grid.height))
-            path = shortest_path(grid, tuple(c.square), goal, me, bodies, hostile_fn(state), max_ft=budget)
-            if path and len(path) > 1:
-                return tuple(tuple(p) for p in path)
-    return None
+    paths = [p for _, _, p in session.ruleset.suggest_paths(state, cmd.actor, cmd)]
+    return tuple(tuple(sq) for sq in rng.pick(paths)) if paths else None
 
 
 def fill(session: Session, option: Option, rng: Chooser) -> Command | None:
@@ -162,8 +137,15 @@ def choose(session: Session, rng: Chooser) -> Command | None:
     return next((o.command for o in allowed if not o.needs and not o.choices), None)
 
 
-def play(system: str, example: str, seed: int, max_steps: int = 300) -> Session:
-    """Play one seeded fight; raises PlayoutError naming the step when an invariant breaks."""
+def play(system: str, example: str, seed: int, max_steps: int = 300, *,
+         observe: Callable[[Session, State, Command, Step], None] | None = None,
+         interject: Callable[[Session, Chooser], Command | None] | None = None) -> Session:
+    """Play one seeded fight; raises PlayoutError naming the step when an invariant breaks.
+
+    `observe(session, before, command, step)` runs after every step (a
+    conformance test's per-system invariants); `interject(session, rng)` may
+    return a referee command to play instead of an actor's, as a referee at a
+    real table steps in now and then (None: play on)."""
     rng = Chooser(seed * 1_000_003 + sum(map(ord, system + example)))
     build = examples(system)[example]
     session = Session(build(seed), get(system))
@@ -177,13 +159,19 @@ def play(system: str, example: str, seed: int, max_steps: int = 300) -> Session:
             break
         if not session.current():
             raise fail(step_no, f"nobody acts and there is no outcome (round {state.round})")
-        cmd = choose(session, rng)
+        cmd = interject(session, rng) if interject is not None else None
+        if cmd is not None and session.check(cmd) is not None:
+            cmd = None
+        if cmd is None:
+            cmd = choose(session, rng)
         if cmd is None:
             raise fail(step_no, f"{session.current()} have no allowed option that applies")
         try:
-            session.act(cmd)
+            step = session.act(cmd)
         except Exception as exc:  # an option offered as allowed must apply
             raise fail(step_no, f"offered {type(cmd).__name__} failed: {type(exc).__name__}: {exc}") from exc
+        if observe is not None:
+            observe(session, state, cmd, step)
         after = session.state
         for c in after.combatants:
             if c.hp > c.max_hp:

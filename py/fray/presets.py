@@ -12,14 +12,14 @@ from typing import Any
 PRESETS: dict[str, dict[str, Any]] = {
     "Orc": {
         "name": "Orc", "hp": 6, "max_hp": 6, "ac": 13,
-        "attacks": [{"name": "Sword", "damage": "1d8", "to_hit": 1, "kind": "melee", "reach": 5, "item": "Sword"}],
+        "weapons": [{"name": "Sword", "damage": "1d8", "to_hit": 1, "kind": "melee", "reach": 5, "item": "Sword"}],
         "hands": ["Sword", ""], "inventory": ["Dagger", "Rations"],
         "stats": {"hd": 1, "pc": False, "phys": 1, "dex": 0, "speed": 120, "reaction": 10, "skill": 3,
                   "defense": 12},
     },
     "Goblin": {
         "name": "Goblin", "hp": 4, "max_hp": 4, "ac": 12,
-        "attacks": [{"name": "Spear", "damage": "1d6", "to_hit": 0, "kind": "melee", "reach": 5,
+        "weapons": [{"name": "Spear", "damage": "1d6", "to_hit": 0, "kind": "melee", "reach": 5,
                      "qualities": ["brace", "piercing"], "item": "Spear"},
                     {"name": "Sling", "damage": "1d4", "to_hit": 0, "kind": "sling", "reach": 5, "item": "Sling"}],
         "hands": ["Spear", ""], "inventory": ["Sling", "Stones"],
@@ -28,7 +28,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "Skeleton": {
         "name": "Skeleton", "hp": 5, "max_hp": 5, "ac": 13,
-        "attacks": [{"name": "Rusty sword", "damage": "1d6", "to_hit": 0, "kind": "melee", "reach": 5,
+        "weapons": [{"name": "Rusty sword", "damage": "1d6", "to_hit": 0, "kind": "melee", "reach": 5,
                      "item": "Rusty sword"}],
         "hands": ["Rusty sword", ""], "inventory": [],
         "stats": {"hd": 1, "pc": False, "undead": True, "phys": 0, "dex": 0, "speed": 60, "reaction": 11,
@@ -36,7 +36,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "Human guard": {
         "name": "Guard", "hp": 8, "max_hp": 8, "ac": 15,
-        "attacks": [{"name": "Spear", "damage": "1d6", "to_hit": 1, "kind": "melee", "reach": 5,
+        "weapons": [{"name": "Spear", "damage": "1d6", "to_hit": 1, "kind": "melee", "reach": 5,
                      "qualities": ["brace", "piercing"], "item": "Spear"},
                     {"name": "Crossbow", "damage": "1d6", "to_hit": 0, "kind": "crossbow", "reach": 5,
                      "item": "Crossbow"}],
@@ -46,7 +46,7 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
     "Sample PC": {
         "name": "Mira", "hp": 12, "max_hp": 12, "ac": 14,
-        "attacks": [{"name": "Longsword", "damage": "1d8", "to_hit": 2, "kind": "melee", "reach": 5,
+        "weapons": [{"name": "Longsword", "damage": "1d8", "to_hit": 2, "kind": "melee", "reach": 5,
                      "item": "Longsword"},
                     {"name": "Short bow", "damage": "1d6", "to_hit": 2, "kind": "bow", "reach": 5,
                      "item": "Short bow"}],

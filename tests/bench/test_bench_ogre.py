@@ -17,10 +17,10 @@ if "fray" not in sys.modules:  # until a shared conftest puts py/ on the path
 
 from fray.engine.dice import ScriptedDice  # noqa: E402
 from fray.engine.session import Session  # noqa: E402
-from fray.rules import ogre_commands as oc  # noqa: E402
-from fray.rules import ogre_grid as og  # noqa: E402
+from fray.rules.ogre import commands as oc  # noqa: E402
+from fray.rules.ogre import grid as og  # noqa: E402
 from fray.rules.ogre import RULESET  # noqa: E402
-from fray.rules.ogre_examples import examples  # noqa: E402
+from fray.rules.ogre.examples import examples  # noqa: E402
 from fray.views.ogre import VIEW, ruler  # noqa: E402
 
 
@@ -41,8 +41,8 @@ def playout(name: str, seed: int, limit: int = 3000) -> int:
             return n
         actor = rng.choice(s.current())
         allowed = [o for o in s.options(actor) if o.allowed and o.group != "Referee"]
-        attacks = [o for o in allowed if o.group == "Attack"]
-        o = rng.choice(attacks if attacks and rng.random() < 0.6 else allowed)
+        weapons = [o for o in allowed if o.group == "Attack"]
+        o = rng.choice(weapons if weapons and rng.random() < 0.6 else allowed)
         cmd = o.command
         if o.choices:
             cmd = replace(cmd, **rng.choice(o.choices).values)

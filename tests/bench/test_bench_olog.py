@@ -11,7 +11,7 @@ pytest.importorskip("pytest_benchmark")
 from fray.engine.dice import ScriptedDice  # noqa: E402
 from fray.engine.session import Session  # noqa: E402
 from fray.rules.olog import RULESET, RollInitiative  # noqa: E402
-from fray.rules.olog_examples import examples  # noqa: E402
+from fray.rules.olog.examples import examples  # noqa: E402
 from fray.views.olog import VIEW, bands  # noqa: E402
 
 
@@ -29,8 +29,8 @@ def playout(name: str, seed: int, limit: int = 500) -> int:
         if s.state.outcome:
             return n
         allowed = [o for a in s.current() for o in s.options(a) if o.allowed]
-        attacks = [o for o in allowed if o.group == "Attack"]
-        o = rng.choice(attacks if attacks and rng.random() < 0.6 else allowed)
+        weapons = [o for o in allowed if o.group == "Attack"]
+        o = rng.choice(weapons if weapons and rng.random() < 0.6 else allowed)
         cmd = o.command
         if o.choices:
             cmd = replace(cmd, **rng.choice(o.choices).values)

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pathlib
-import random
 import sys
 
 import pytest
@@ -10,16 +9,16 @@ import pytest
 pytest.importorskip("pytest_benchmark")
 
 # tests/conftest.py puts py/ on the path; the conformance helpers live in tests/unit.
-for _p in (pathlib.Path(__file__).resolve().parents[2] / "py", pathlib.Path(__file__).resolve().parents[1] / "unit"):
+for _p in (pathlib.Path(__file__).resolve().parents[2] / "py", pathlib.Path(__file__).resolve().parents[1] / "unit" / "ose"):
     if str(_p) not in sys.path:
         sys.path.insert(0, str(_p))
 
 from fray.engine.session import Session  # noqa: E402
 from fray.rules.ose import RULESET  # noqa: E402
-from fray.rules.ose_base import Declare, RollInitiative  # noqa: E402
-from fray.rules.ose_examples import large  # noqa: E402
+from fray.rules.ose import Declare, RollInitiative  # noqa: E402
+from fray.rules.ose.examples import large  # noqa: E402
 from fray.views.ose import VIEW  # noqa: E402
-from test_ose_conformance import fill  # noqa: E402
+from fray import playout  # noqa: E402
 
 
 def _acting_session() -> Session:
@@ -47,18 +46,6 @@ def test_panel_of_a_large_fight(benchmark):
 
 def test_a_full_random_playout_of_a_large_fight(benchmark):
     def run():
-        rng = random.Random(5)
-        s = Session(large(5), RULESET)
-        for _ in range(600):
-            if s.state.outcome:
-                break
-            current = s.current()
-            allowed = [o for a in current for o in s.options(a) if o.allowed]
-            real = [o for o in allowed if o.group not in ("Turn", "Referee")]
-            o = rng.choice(real if real and rng.random() < 0.8 else allowed)
-            cmd = fill(s.state, o, rng)
-            if cmd is not None:
-                s.act(cmd)
-        return len(s.steps)
+        return len(playout.play("ose", "large", 5, 600).steps)
 
     assert benchmark.pedantic(run, rounds=3, iterations=1) > 50

@@ -154,3 +154,29 @@ def answer(page: Page, text: str) -> None:
     """Pick the answer of the inline question (asked before rolling) whose label contains the text."""
     show(page, "act")
     page.get_by_test_id("ask").locator("button.choice", has_text=text).click()
+
+
+# The library as IndexedDB holds it (ui/store.py): every record's JSON, read in the page.
+STORED = """async () => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('fray'); r.onsuccess = () => ok(r.result);
+                                             r.onerror = () => no(r.error); });
+  const tx = db.transaction(['entries', 'roster']);
+  const all = s => new Promise(ok => { const q = tx.objectStore(s).getAll(); q.onsuccess = () => ok(q.result); });
+  const [entries, roster] = await Promise.all([all('entries'), all('roster')]);
+  db.close();
+  const read = t => { try { return JSON.parse(t); } catch (e) { return {raw: t}; } };
+  return {entries: entries.map(read), roster: roster.map(read),
+          current: sessionStorage.getItem('fray.tab.entry')};
+}"""
+
+
+def stored(page: Page) -> dict:
+    """{"entries": [library records], "roster": [roster entries], "current": this tab's entry id}."""
+    return page.evaluate(STORED)
+
+
+def saved_doc(page: Page) -> str | None:
+    """The autosave of the encounter open in this tab: its library entry's document (the save-file JSON)."""
+    got = stored(page)
+    rec = next((r for r in got["entries"] if r["id"] == got["current"]), None)
+    return None if rec is None else rec["doc"]

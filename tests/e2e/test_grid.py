@@ -14,8 +14,8 @@ from fray.engine import storage
 from fray.engine.dice import ScriptedDice
 from fray.engine.session import Session
 from fray.rules import get
-from fray.rules.ogre_examples import orc_and_pc
-from fray.rules.ose_examples import detailed
+from fray.rules.ogre.examples import orc_and_pc
+from fray.rules.ose.examples import detailed
 
 OSE = get("ose")
 OGRE = get("ogre")
@@ -36,6 +36,9 @@ def open_session(page, s: Session, tmp_path, name: str = "fight.fray.json") -> N
     expect(page.get_by_test_id("notice-ok")).to_contain_text("Opened")
     show(page, "field")
     expect(page.get_by_test_id("grid-svg")).to_be_visible()
+    if is_phone(page):  # a phone opens close on the actor (test_grid_touch.py): these run on the whole map
+        page.get_by_test_id("grid-zoom").click()
+        expect(page.get_by_test_id("grid-zoom")).to_have_text("100%")
 
 
 def square_xy(page, sq) -> tuple[float, float]:

@@ -4,8 +4,9 @@ Script and HTML typed into any field is shown as text (never parsed: no element,
 the `guard` fixture fails a test on any dialog, console error or request leaving the local server). Bad
 files, links, dice expressions, refused actions and impossible dice faces are refused with a message in the
 page while the encounter, its log and its autosave stay exactly as they were, and undo still works. The
-autosave is written only after a step succeeds: a failing localStorage is reported and play goes on with the
-previous autosave intact; a corrupt autosave is set aside at start-up and a fresh encounter opens
+autosave (the open encounter's library entry) is written only after a step succeeds: a failing storage is
+reported and play goes on with the previous autosave intact; a corrupt old autosave slot is set aside at
+start-up and a fresh encounter opens
 (CORE-REF-1, CORE-DICE-3, CORE-HP-1).
 """
 from __future__ import annotations
@@ -15,13 +16,13 @@ import re
 
 from conftest import wait_ready
 from helpers import (damage, hp_text, is_phone, log_text, next_turn, open_example, open_setup, option,
-                     physical_dice, show, undo)
+                     physical_dice, saved_doc, show, stored, undo)
 from playwright.sync_api import Page, expect
 
 from fray.engine import storage
 from fray.engine.session import Session
 from fray.rules import get
-from fray.rules.olog_examples import examples as olog_examples
+from fray.rules.olog.examples import examples as olog_examples
 
 IMG = "<img src=x onerror=alert(1)>"
 SCRIPT = "<script>alert(1)</script>"
@@ -74,7 +75,7 @@ def text_of(page: Page, selector: str) -> str:
 
 
 def autosave(page: Page) -> str:
-    return page.evaluate("localStorage.getItem('fray.autosave')")
+    return saved_doc(page)
 
 
 def log_count(page: Page) -> int:
@@ -91,7 +92,7 @@ def test_script_and_odd_text_in_every_field_is_shown_as_text(app, tmp_path):
     app.get_by_test_id("cb-0").locator("summary").click()
     set_field(app, "combatants/0/name", SCRIPT)
     set_field(app, "combatants/0/notes", LONG)
-    set_field(app, "combatants/0/attacks/0/name", JSURL)
+    set_field(app, "combatants/0/weapons/0/name", JSURL)
     set_field(app, "combatants/0/hands", f"{TEMPLATE}, {EMOJI}")
     set_field(app, "combatants/0/inventory", f"{RTL}, {IMG}, {SCRIPT}")
     app.get_by_test_id("cb-1").locator("summary").click()
@@ -144,6 +145,9 @@ def test_script_and_odd_text_in_every_field_is_shown_as_text(app, tmp_path):
     ref.locator("form.cond-form button[type=submit]").click()
     show(app, "order")
     expect(app.get_by_test_id("order-brak").locator(".badge.cond")).to_have_text(SVG + TEMPLATE)
+    # Brak still has a free action (an item to retrieve: OLOG-ACT-3), so his turn waits for End turn.
+    show(app, "act")
+    option(app, "End turn").click()
     # A physical die face cannot carry text: the number input takes none, and the page asks again.
     physical_dice(app)
     app.get_by_test_id("order-orc1").locator("button.pick").click()
@@ -170,7 +174,12 @@ def test_script_and_odd_text_in_every_field_is_shown_as_text(app, tmp_path):
                                                         "buffer": b'{"format": 1, "encounter": {"name": "x"}}'}])
     expect(app.get_by_test_id("notice-error")).to_contain_text(f"{WORD}.json was not opened")
     fits(app)
-    undo(app)  # back to the payload encounter
+    # The opened file is a new library entry; the payload encounter is still there: open it again.
+    back = next(r["id"] for r in stored(app)["entries"] if r["name"] == IMG)
+    app.get_by_test_id("library-open").click()
+    expect(app.get_by_test_id(f"lib-name-{back}")).to_have_text(IMG)
+    app.get_by_test_id(f"lib-open-{back}").click()
+    expect(app.get_by_test_id("library")).to_have_count(0)
     assert text_of(app, "[data-testid=encounter-name]") == IMG
     with app.expect_download() as dl:
         app.get_by_test_id("save").click()
@@ -294,11 +303,11 @@ FAIL_AUTOSAVE = """
     localStorage.setItem('fray.autosave', '{"format": 1, "encounter": {"name": "half a fi');
     sessionStorage.setItem('seeded', '1');
   }
-  const real = Storage.prototype.setItem;
-  Storage.prototype.setItem = function (key, value) {
-    if (window.__failAutosave && key === 'fray.autosave')
+  const real = IDBObjectStore.prototype.put;
+  IDBObjectStore.prototype.put = function (...args) {
+    if (window.__failAutosave)
       throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
-    return real.call(this, key, value);
+    return real.apply(this, args);
   };
 })();
 """

@@ -205,6 +205,7 @@ def test_repeat_visits_start_from_a_snapshot_made_on_this_device(visit):
         draws.append(again.evaluate(RANDOM))
         again.close()
     assert draws[0] != draws[1], "random was not reseeded after restoring the snapshot"
+    page.close()  # a second tab on the same encounter would be read-only (ui/tabs.py)
     ctx.set_offline(True)
     offline = open_page(ctx, base)
     assert offline.evaluate("document.documentElement.dataset.snapshot") == "restored"

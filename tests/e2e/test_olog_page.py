@@ -47,14 +47,14 @@ def test_superpredator_presses_for_d5__OLOG_PRES_9(app):
     assert "Under pressure from 1: pressing on costs d5" in hint(app)
 
 
-def test_eight_humans_cost_eight_every_time__OLOG_PRES_9(app):
+def test_eight_humans_cost_eight_every_time_and_no_d3_is_asked__OLOG_PRES_9__OLOG_PRES_5(app):
     start(app, "eight_humans")
     text = hint(app)
-    assert "Under pressure from 8" in text and "d3 (min 8)" in text and "always 8" in text
+    assert "Under pressure from 8: pressing on costs 8, the minimum" in text
+    assert "a d3 rolls at most 3; the minimum is 8, one per foe" in text
     option(app, "Defend").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-0").click()
-    type_dice(app, {3: [3]})
-    assert "d3 [3] raised to minimum 8 = 8" in log_text(app)
+    app.get_by_test_id("ask").get_by_test_id("choice-0").click()  # physical dice: nothing to type
+    assert "takes the minimum 8 without a roll" in log_text(app)
     assert hp_text(app, "brak") == "12/20"
 
 

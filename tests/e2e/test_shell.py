@@ -81,13 +81,13 @@ def test_malformed_file_shows_every_problem_and_changes_nothing(app, tmp_path):
     damage(app, "orc-1", 2)
     bad = {"format": 1, "encounter": {"name": "Broken", "system": "olog", "sides": [{"id": "a", "name": "A"}],
                                       "combatants": [{"id": "x", "name": "X", "side": "a", "hp": 3, "max_hp": 3,
-                                                      "attacks": [{"name": "Claw", "damage": "2x6"}]}]},
+                                                      "weapons": [{"name": "Claw", "damage": "2x6"}]}]},
            "steps": []}
     path = tmp_path / "bad.json"
     path.write_text(json.dumps(bad))
     app.locator("#file-input").set_input_files(str(path))
     err = app.get_by_test_id("notice-error")
-    expect(err).to_contain_text('combatants[0].attacks[0].damage: "2x6" is not dice notation')
+    expect(err).to_contain_text('combatants[0].weapons[0].damage: "2x6" is not dice notation')
     expect(err).to_contain_text("unchanged")
     assert hp_text(app, "orc-1") == "4/6"
     undo(app)  # undo still works on the untouched encounter

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import importlib
 import random
+import re
 import sys
 import types
 from dataclasses import replace
@@ -44,6 +45,9 @@ class Element:
 
     def querySelector(self, selector):
         return None  # no row elements: list panels are rewritten whole
+
+    def querySelectorAll(self, selector):
+        return []
 
     def closest(self, selector):
         return None
@@ -104,33 +108,43 @@ def app_module(monkeypatch):
     pyscript.ffi = ffi
     monkeypatch.setitem(sys.modules, "pyscript", pyscript)
     monkeypatch.setitem(sys.modules, "pyscript.ffi", ffi)
-    for name in [n for n in sys.modules if n == "fray.ui.app"]:
-        monkeypatch.delitem(sys.modules, name)
-    module = importlib.import_module("fray.ui.app")
-    yield module
-    sys.modules.pop("fray.ui.app", None)
+    # Every ui module is imported afresh, so the ones that hold `document` and `window` get this test's
+    # fakes; afterwards the modules other tests imported are put back as they were.
+    saved = {n: m for n, m in sys.modules.items() if n.startswith("fray.ui.")}
+    for name in saved:
+        del sys.modules[name]
+    try:
+        yield importlib.import_module("fray.ui.app")
+    finally:
+        import fray.ui as package
+        for name in [n for n in sys.modules if n.startswith("fray.ui.")]:
+            del sys.modules[name]
+            if name.count(".") == 2 and name not in saved and hasattr(package, name.rsplit(".", 1)[1]):
+                delattr(package, name.rsplit(".", 1)[1])
+        for name, m in saved.items():
+            sys.modules[name] = m
+            if name.count(".") == 2:
+                setattr(package, name.rsplit(".", 1)[1], m)
 
 
 def fresh_drawing(module, app) -> dict[str, str]:
     """What a page that never drew before shows for the same situation."""
     other = module.App()
-    for attr in ("session", "selected", "follow_turn", "mode", "tab", "pending", "dialog", "notice", "draft",
-                 "problems", "restart_offer", "last_roll", "cursor"):
-        setattr(other, attr, getattr(app, attr))
-    other.timeline, other.redo_timeline = list(app.timeline), list(app.redo_timeline)
-    other.field_ui = dict(app.field_ui)
+    other.session = app.session
+    other.page = replace(app.page, field_ui=dict(app.page.field_ui))
     other.render()
-    return {slot: other._html.get(slot, "") for slot in COMPARED}
+    return {slot: other.slots.written(slot) for slot in COMPARED}
 
 
 def drawing(app) -> dict[str, str]:
-    return {slot: app._html.get(slot, "") for slot in COMPARED}
+    return {slot: app.slots.written(slot) for slot in COMPARED}
 
 
 @pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
 def test_every_click_draws_what_a_fresh_page_would(app_module, system, example):
     enc = examples(system)[example](3)
     module = app_module
+    play = importlib.import_module("fray.ui.play")
     module.window.location.hash = "#" + storage.encode_link(Session(enc))
     app = module.App()
     app.boot()
@@ -145,11 +159,11 @@ def test_every_click_draws_what_a_fresh_page_would(app_module, system, example):
         elif kind == "act":
             plain = [i for i, o in enumerate(app.options) if o.allowed and not o.needs and not o.choices]
             if plain:
-                app.choose(rng.choice(plain))
+                play.choose(app, rng.choice(plain))
         elif kind == "ask":
             asking = [i for i, o in enumerate(app.options) if o.allowed and (o.needs or o.choices)]
             if asking:
-                app.choose(rng.choice(asking))
+                play.choose(app, rng.choice(asking))
         elif kind in ("undo", "redo"):
             app.dispatch(kind, "", None)
         elif kind == "help":
@@ -159,7 +173,7 @@ def test_every_click_draws_what_a_fresh_page_would(app_module, system, example):
         elif kind == "cancel":
             app.dispatch("cancel", "", None)
         elif kind == "dismiss":
-            app.notice = ("Something to dismiss", "info")
+            app.notify("Something to dismiss", "info")
             app.render()
             app.dispatch("dismiss", "", None)
         elif kind == "tab":
@@ -173,7 +187,7 @@ def test_a_changed_fight_with_the_same_selection_redraws_the_panels(app_module):
     module.window.location.hash = "#" + storage.encode_link(Session(examples("olog")["skirmish"](1)))
     app = module.App()
     app.boot()
-    cid = app.selected
+    cid = app.page.selected
     before = drawing(app)
     app.dispatch_form("hp-form", "", {"damage": "1"}, "damage", types.SimpleNamespace(getAttribute=lambda n: cid))
     after = drawing(app)
@@ -183,3 +197,102 @@ def test_a_changed_fight_with_the_same_selection_redraws_the_panels(app_module):
     for slot in ("order-slot", "actions-slot", "log-slot"):  # the earlier state draws as it did
         assert drawing(app)[slot] == before[slot]
     assert drawing(app) == fresh_drawing(module, app)
+
+
+def test_a_setup_edit_and_an_opened_example_are_undone_and_redone_in_order(app_module):
+    """One history: a step, a setup edited mid-fight, another encounter opened; undo walks back through all
+    three (each setup exactly as it was) and redo forward again, each drawing what a fresh page would."""
+    module = app_module
+    module.window.location.hash = "#" + storage.encode_link(Session(examples("olog")["skirmish"](1)))
+    app = module.App()
+    app.boot()
+    cid = app.page.selected
+    app.dispatch_form("hp-form", "", {"damage": "1"}, "damage", types.SimpleNamespace(getAttribute=lambda n: cid))
+    hurt = app.session.state
+    app.dispatch("mode", "setup", None)
+    app.edit_later("name", "text", "Renamed")
+    assert app.session.encounter.name == "Renamed" and len(app.session.steps) == 1
+    app.dispatch("mode", "play", None)
+    importlib.import_module("fray.ui.editing").load_example(app, "ose", "detailed")
+    assert app.session.encounter.system == "ose" and app.session.steps == []
+    drawn = []
+    for _ in range(3):
+        drawn.append(drawing(app))
+        assert drawing(app) == fresh_drawing(module, app)
+        app.dispatch("undo", "", None)
+    assert app.session.encounter.system == "olog" and app.session.steps == [] and not app.session.can_undo
+    undo_button = re.search(r'<button[^>]*data-testid="undo"[^>]*>', drawing(app)["header-slot"]).group(0)
+    assert "disabled" in undo_button
+    for expected in reversed(drawn):
+        app.dispatch("redo", "", None)
+        assert drawing(app) == fresh_drawing(module, app)
+        assert drawing(app)["order-slot"] == expected["order-slot"]
+    assert app.session.encounter.system == "ose" and not app.session.can_redo
+    app.dispatch("undo", "", None)
+    app.dispatch("undo", "", None)
+    assert app.session.state == hurt and app.session.encounter.name != "Renamed"
+
+
+
+class CountingRules:
+    """A ruleset wrapper that counts `options` calls (the rules' work a tap can cost)."""
+
+    def __init__(self, inner) -> None:
+        self.inner, self.calls = inner, 0
+
+    def options(self, state, cid):
+        self.calls += 1
+        return self.inner.options(state, cid)
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+
+@pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
+def test_idle_time_makes_every_selection_ready_and_the_same_as_drawn_on_the_tap(app_module, system, example):
+    """Issue 20: once the page has been idle (ui/warm.py's background parts), a tap on anyone computes no
+    rules, and draws exactly what a fresh page draws for that selection. A step queues its new state."""
+    module = app_module
+    module.window.location.hash = "#" + storage.encode_link(Session(examples(system)[example](3)))
+    app = module.App()
+    app.boot()
+    ids = [c.id for c in app.session.state.combatants]
+    assert len(app.warmer.queue) >= len(ids) - 1, "the drawn state queues everyone but the selected"
+    app.warmer.finish()
+    counting = CountingRules(app.session.ruleset)
+    app.session.ruleset = counting
+    try:
+        for cid in ids:
+            before = counting.calls
+            app.dispatch("select", cid, None)
+            assert counting.calls == before, f"the tap on {cid} computed options after idle time"
+            assert drawing(app) == fresh_drawing(module, app), f"selecting {cid} after idle time"
+    finally:
+        app.session.ruleset = counting.inner
+    state = app.session.state
+    plain = [i for i, o in enumerate(app.options) if o.allowed and not o.needs and not o.choices]
+    assert plain, "the last selected has a plain option to take"
+    importlib.import_module("fray.ui.play").choose(app, plain[0])
+    assert app.session.state is not state and app.warmer.state is app.session.state and app.warmer.queue
+
+
+def test_a_redraw_that_changes_two_rows_of_forty_writes_those_two_and_nothing_else(app_module):
+    """Issue 20: a slot's regions (ui/html.py `region`: the order rows, the tokens, the lanes) are written
+    item by item, only the items that changed; anything else that changed writes the slot whole."""
+    from fray.ui.html import h, region, unmarked
+    from fray.ui.patch import changed_items
+
+    def order(rows, title="Order"):
+        return h("section", None, h("h2", None, title),
+                 h("ol", {"data-region": True}, region(h("li", {"data-id": f"r{i}"}, r) for i, r in enumerate(rows))))
+
+    rows = [f"Orc {i}" for i in range(40)]
+    before = order(rows)
+    after = order(rows[:3] + ["Orc 3 (selected)"] + rows[4:9] + ["<b>Brak</b>"] + rows[10:])
+    edits, count = changed_items(before, after)
+    assert count == 1 and edits == [0, 3, '<li data-id="r3">Orc 3 (selected)</li>',
+                                    0, 9, '<li data-id="r9">&lt;b&gt;Brak&lt;/b&gt;</li>']  # typed text stays text
+    assert changed_items(before, order(rows, title="Order (round 2)")) is None  # outside the rows: whole
+    assert changed_items(before, order(rows[:-1])) is None  # one row fewer: whole
+    assert changed_items(None, before) is None and changed_items(before, before) == ([], 1)
+    assert "<!--" not in unmarked(after) and unmarked(after).count("<li") == 40

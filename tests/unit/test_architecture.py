@@ -74,10 +74,10 @@ def test_the_import_scanner_sees_every_form(tmp_path):
     pkg.mkdir(parents=True)
     f = pkg / "x.py"
     f.write_text("import js\nfrom pyscript import when\nimport os.path as p\nfrom . import dice\n"
-                 "from ..rules import olog\nfrom ..views.base import Badge\n"
+                 "from ..rules import olog\nfrom ..views.models import Badge\n"
                  "def later():\n    import pyodide.ffi\n    importlib.import_module('random')\n")
     names = {n for n, _ in imported_from(f, tmp_path)}
-    assert {"js", "pyscript", "os.path", "fray.engine", "fray.engine.dice", "fray.rules", "fray.views.base",
+    assert {"js", "pyscript", "os.path", "fray.engine", "fray.engine.dice", "fray.rules", "fray.views.models",
             "pyodide.ffi", "random"} <= names
 
 
@@ -141,7 +141,8 @@ def test_no_module_imports_a_standard_module_the_page_leaves_out(path):
 
 
 LAYER_FORBIDS = {
-    "engine": ("fray.views", "fray.ui"),
+    # The engine knows no system: a Session is handed its ruleset, the loader a lookup.
+    "engine": ("fray.rules", "fray.views", "fray.ui", "fray.playout", "fray.presets", "fray.cli"),
     "rules": ("fray.views", "fray.ui"),
     "views": ("fray.ui",),
 }
@@ -252,3 +253,106 @@ def test_api_doc_example_runs(capsys):
         code = compile(block, f"docs/API.md[python block {i + 1}]", "exec")
         exec(code, namespace)
     assert "step 2  Brak presses on" in capsys.readouterr().out
+
+
+def test_rules_hold_one_package_per_system_with_the_same_modules():
+    """One shape for every system (ARCHITECTURE.md): rules/<system>/ with the same core modules."""
+    rules = FRAY / "rules"
+    flat = sorted(p.name for p in rules.glob("*.py") if p.name != "__init__.py")
+    assert flat == [], f"rules/ holds flat modules {flat}: each belongs in its system's package"
+    from fray.rules import SYSTEMS
+    for system in SYSTEMS:
+        pkg = rules / system
+        assert (pkg / "__init__.py").exists(), f"rules/{system}/ is not a package"
+
+
+# --- typed reasons and public surfaces ----------------------------------------------------
+
+TYPED_REASONS = sorted([*(FRAY / "rules" / "ose").glob("*.py"), FRAY / "engine" / "ruleset.py",
+                        FRAY / "engine" / "geometry.py"])
+
+
+def untyped_refusals(path: pathlib.Path) -> list[int]:
+    """Lines where `Illegal(...)` is given a bare string (or nothing) for its reason, not an enum member."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
+    out = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Illegal":
+            reason = node.args[0] if node.args else next((k.value for k in node.keywords if k.arg == "reason"), None)
+            if not isinstance(reason, ast.Attribute):
+                out.append(node.lineno)
+    return out
+
+
+def test_the_typed_reason_scanner_sees_a_bare_string(tmp_path):
+    f = tmp_path / "x.py"
+    f.write_text('Illegal("TOO_FAR", "x")\nIllegal(Reason.OUT_OF_RANGE, "x")\nIllegal(reason="NO", detail="x")\n')
+    assert untyped_refusals(f) == [1, 3]
+
+
+@pytest.mark.parametrize("path", TYPED_REASONS, ids=rel)
+def test_every_refusal_takes_a_reason_enum_member(path):
+    """Issue #12: reasons are enum members (the core's `Reason`, a system's own), so synonyms cannot creep back."""
+    assert not untyped_refusals(path), f"{rel(path)}: Illegal() with a bare code at lines {untyped_refusals(path)}"
+
+
+def test_ose_reasons_do_not_repeat_the_core_codes():
+    from fray.engine.commands import Reason as Core
+    from fray.rules.ose import Reason
+    assert not {r.value for r in Reason} & {r.value for r in Core}, "a shared code belongs to the core Reason only"
+
+
+OSE_EXAMPLES = "fray.rules.ose.examples"  # the registry's example encounters, loaded by name
+
+
+@pytest.mark.parametrize("path", [p for p in modules() if p.relative_to(FRAY).parts[:2] != ("rules", "ose")],
+                         ids=rel)
+def test_only_the_ose_package_reaches_past_its_public_surface(path):
+    """Views, ui and tools import `fray.rules.ose` (the names in its __all__), never its modules."""
+    import fray.rules.ose as ose
+    public = set(ose.__all__)
+    bad = [(n, line) for n, line in imported(path)
+           if n.startswith("fray.rules.ose.") and n != OSE_EXAMPLES and n.split(".")[3] not in public]
+    assert not bad, f"{rel(path)} imports OSE internals {bad}: use `from fray.rules.ose import ...`"
+
+
+def test_the_ose_public_surface_is_deliberate():
+    import fray.rules.ose as ose
+    assert {"RULESET", "INFO", "Reason", "Phase", "Move", "Attack", "Declare"} <= set(ose.__all__)
+    assert all(hasattr(ose, name) for name in ose.__all__)
+
+
+@pytest.mark.parametrize("path", modules(), ids=rel)
+def test_every_module_stays_under_600_lines_and_classes_under_300(path):
+    """Issue #12's limits, for every module in py/fray."""
+    text = path.read_text(encoding="utf-8")
+    assert text.count("\n") <= 600, f"{rel(path)} has {text.count(chr(10))} lines"
+    for node in ast.walk(ast.parse(text)):
+        if isinstance(node, ast.ClassDef):
+            size = node.end_lineno - node.lineno + 1
+            assert size <= 300, f"{rel(path)}: class {node.name} has {size} lines"
+
+
+ARCHITECTURE = ROOT / "docs" / "ARCHITECTURE.md"
+
+
+def test_the_architecture_map_names_every_module_and_only_real_ones():
+    """docs/ARCHITECTURE.md is the map of the code as it is: every module under
+    py/fray is in it, and every py/fray path it names exists."""
+    import re
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    named = set(re.findall(r"`((?:engine|rules|views|ui)/[a-z_/]+\.py|[a-z_]+\.py)`", text))
+    missing = [rel(p) for p in modules() if p.name != "__init__.py"
+               and str(p.relative_to(FRAY)) not in named and p.name not in named]
+    assert not missing, f"docs/ARCHITECTURE.md does not place {missing}"
+    ghosts = [n for n in named if "/" in n and not (FRAY / n).exists()]
+    assert not ghosts, f"docs/ARCHITECTURE.md names modules that do not exist: {ghosts}"
+
+
+@pytest.mark.parametrize("layer,forbidden", sorted(LAYER_FORBIDS.items()))
+def test_the_architecture_map_states_the_layer_rules_the_guard_checks(layer, forbidden):
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    line = next((l for l in text.splitlines() if l.startswith(f"| `{layer}/`")), "")
+    assert line, f"docs/ARCHITECTURE.md has no row for {layer}/"
+    for name in forbidden:
+        assert f"`{name.removeprefix('fray.')}`" in line, f"the {layer}/ row does not say it never imports {name}"

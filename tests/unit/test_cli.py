@@ -39,7 +39,7 @@ def malformed(tmp_path) -> pathlib.Path:
 
 
 def olog_file(tmp_path, undo: int = 0) -> pathlib.Path:
-    examples = pytest.importorskip("fray.rules.olog_examples")
+    examples = pytest.importorskip("fray.rules.olog.examples")
     s = Session(examples.examples()["two_orcs"](3))
     for _ in range(6):
         opts = [o for a in s.current() for o in s.options(a) if o.allowed and not o.needs and not o.choices]
@@ -71,10 +71,12 @@ def test_check_prints_every_problem_one_per_line_and_exits_1(malformed):
     assert run.returncode == 1
     with pytest.raises(storage.LoadError) as err:
         storage.loads(malformed.read_bytes())
-    assert run.stdout.splitlines() == [f"{malformed}: {p}" for p in err.value.problems]
-    assert len(run.stdout.splitlines()) >= 3
-    assert f"{malformed}: encounter.system: 'chess' is not a system Fray knows" in run.stdout
-    assert f"{malformed}: dice_mode: 'loaded' is not \"app\" or \"physical\"" in run.stdout
+    # issue 13 (docs/API.md "The command line"): problems go to stderr, nothing to stdout
+    assert run.stdout == ""
+    assert run.stderr.splitlines() == [f"{malformed}: {p}" for p in err.value.problems]
+    assert len(run.stderr.splitlines()) >= 3
+    assert f"{malformed}: encounter.system: 'chess' is not a system Fray knows" in run.stderr
+    assert f"{malformed}: dice_mode: 'loaded' is not \"app\" or \"physical\"" in run.stderr
 
 
 @pytest.mark.parametrize("content, first", [
@@ -82,28 +84,32 @@ def test_check_prints_every_problem_one_per_line_and_exits_1(malformed):
     (b"\xff\xfe\xfd", "file: not UTF-8 text (byte 0)"),
     (b"[]", "file: expected a Fray encounter object, got a list"),
     (b'{"format": 9}', "format: 9 is not a format this version reads (expected 1)"),
+    (b'{"app": "fray"}', "format: missing: not a Fray save file (a Fray file starts with \"format\": 1)"),
+    (b'{"format": 1, "seed": 1' + b"9" * 5000 + b"}",
+     "file: a number of more than 4,300 digits, which no field of an encounter holds"),
 ])
-def test_check_reports_unreadable_content(tmp_path, content, first):
+def test_check_reports_unreadable_content_in_the_referees_words(tmp_path, content, first):
     path = tmp_path / "bad.json"
     path.write_bytes(content)
     run = fray("check", str(path))
-    assert run.returncode == 1
-    assert run.stdout.startswith(f"{path}: {first}")
+    assert run.returncode == 1 and run.stdout == ""
+    assert run.stderr.startswith(f"{path}: {first}")
+    assert "None" not in run.stderr and "sys." not in run.stderr and "Error" not in run.stderr
 
 
 def test_check_reports_a_missing_file(tmp_path):
     run = fray("check", str(tmp_path / "nowhere.json"))
     assert run.returncode == 1
-    assert run.stdout == f"{tmp_path / 'nowhere.json'}: cannot read (No such file or directory)\n"
+    assert run.stderr == f"{tmp_path / 'nowhere.json'}: cannot read (No such file or directory)\n"
 
 
 def test_check_of_several_files_fails_if_any_fails(tmp_path, malformed):
     good = olog_file(tmp_path)
     run = fray("check", str(good), str(malformed))
     assert run.returncode == 1
-    lines = run.stdout.splitlines()
-    assert lines[0].startswith(f"{good}: ok: OLOG")
-    assert all(line.startswith(f"{malformed}: ") for line in lines[1:])
+    assert run.stdout.splitlines() == [line for line in run.stdout.splitlines() if line.startswith(f"{good}: ok: OLOG")]
+    assert len(run.stdout.splitlines()) == 1
+    assert run.stderr and all(line.startswith(f"{malformed}: ") for line in run.stderr.splitlines())
 
 
 def test_check_counts_steps_and_redo(tmp_path):
@@ -120,7 +126,7 @@ def test_check_accepts_a_share_link(tmp_path):
     run = fray("check", "https://fray.example/#" + link)
     assert run.returncode == 0 and ": ok: OLOG" in run.stdout
     run = fray("check", link[:-5])
-    assert run.returncode == 1 and "share link: truncated or corrupt" in run.stdout
+    assert run.returncode == 1 and "share link: truncated or corrupt" in run.stderr
 
 
 # --- replay ----------------------------------------------------------------------------
@@ -196,7 +202,7 @@ def test_show_names_the_system_round_turn_and_every_combatant(tmp_path):
 
 
 def test_show_marks_the_fallen_and_the_outcome(tmp_path):
-    examples = pytest.importorskip("fray.rules.olog_examples")
+    examples = pytest.importorskip("fray.rules.olog.examples")
     from fray.engine.ruleset import SetHp
     s = Session(examples.examples()["two_orcs"](1))
     for c in s.state.combatants:
@@ -226,13 +232,13 @@ def test_help_exits_0():
 def test_runs_from_the_py_folder_too(malformed):
     run = subprocess.run([sys.executable, "-m", "fray", "check", str(malformed)], capture_output=True, text=True,
                          cwd=ROOT / "py", timeout=60, env={k: v for k, v in os.environ.items() if k != "PYTHONPATH"})
-    assert run.returncode == 1 and "encounter.system" in run.stdout
+    assert run.returncode == 1 and "encounter.system" in run.stderr
 
 
 def test_main_in_process_returns_the_status(malformed):
     out, err = io.StringIO(), io.StringIO()
     assert cli.main(["check", str(malformed)], out, err) == 1
-    assert out.getvalue().count("\n") >= 3
+    assert out.getvalue() == "" and err.getvalue().count("\n") >= 3
 
 
 def test_argparse_is_not_imported_until_the_command_line_runs():

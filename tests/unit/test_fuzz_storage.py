@@ -41,12 +41,10 @@ def fuzz(n: int):
 @pytest.fixture(scope="module", autouse=True)
 def duel_system():
     had = "duel" in rules.SYSTEMS
-    rules.SYSTEMS["duel"] = ("duel", "Duel", ("",))
     rules.register("duel", duel.RULESET)
     yield
     if not had:
-        rules.SYSTEMS.pop("duel", None)
-        rules._loaded.pop("duel", None)
+        rules.unregister("duel")
 
 
 # --- valid documents to start from ---------------------------------------------------
@@ -89,7 +87,7 @@ def bases() -> list[dict]:
 
 # --- the property ---------------------------------------------------------------------
 
-TOP = ("file", "format", "dice_mode", "encounter", "steps", "redo")
+TOP = ("file", "format", "app", "dice_mode", "encounter", "steps", "redo")  # every top-level field of a document
 PATH = re.compile(r"^(?:%s)(?:[.\[:]|$)" % "|".join(TOP))
 
 
@@ -400,7 +398,7 @@ HAND = {
     "10,000 sides": lambda: with_("encounter.sides", [{"id": f"s{i}", "name": "S"} for i in range(10_000)]),
     "10,000 steps of junk": lambda: with_("steps", [{"command": {"type": "Nope"}}] * 10_000),
     "100,001 steps": lambda: with_("steps", [0] * 100_001),
-    "10,000 attacks": lambda: with_("encounter.combatants[0].attacks", [{"name": "a"}] * 10_000),
+    "10,000 weapons": lambda: with_("encounter.combatants[0].weapons", [{"name": "a"}] * 10_000),
     "10,000 walls": lambda: with_("encounter.map.walls", [[1, 1]] * 10_000),
     "10,000 dice": lambda: with_("steps[0].dice", [1] * 10_000),
     "negative HP": lambda: with_("encounter.combatants[0].hp", -5),
@@ -421,8 +419,8 @@ HAND = {
     "deep format": lambda: with_("format", deep_list(900)),
     "long system name": lambda: with_("encounter.system", "s" * 1_000_000),
     "long id": lambda: with_("encounter.combatants[0].id", "i" * 1_000_000),
-    "dice notation 5000 digits": lambda: with_("encounter.combatants[0].attacks[0].damage", "1d" + "9" * 5000),
-    "dice notation of blanks": lambda: with_("encounter.combatants[0].attacks[0].damage", " " * 30_000 + "x"),
+    "dice notation 5000 digits": lambda: with_("encounter.combatants[0].weapons[0].damage", "1d" + "9" * 5000),
+    "dice notation of blanks": lambda: with_("encounter.combatants[0].weapons[0].damage", " " * 30_000 + "x"),
     "SetStat deep value": lambda: with_("steps[0].command", {"type": "SetStat", "target": "a1", "key": "k",
                                                               "value": deep_list(500)}),
     "FreeRoll huge notation": lambda: with_("steps[0].command", {"type": "FreeRoll", "expr": "9" * 2000}),

@@ -1,4 +1,4 @@
-"""Unit tests for the tactical grid geometry: distances, reach, threat, paths, provocations, charges."""
+"""Unit tests for the tactical grid geometry: distances, reach, threat, lines, paths, provocations."""
 from __future__ import annotations
 
 import pathlib
@@ -14,8 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fray.engine import geometry as geo
+from fray.engine.commands import Reason
 from fray.engine.geometry import Body, Grid, Provocation
-from fray.engine.model import Attack, Combatant, MapSpec, Side, are_hostile
+from fray.engine.model import Weapon, Combatant, MapSpec, Side, are_hostile
 
 SIDES = (Side("pc", "Party"), Side("orc", "Orcs", allies=("gob",)), Side("gob", "Goblins", allies=("orc",)))
 
@@ -32,10 +33,10 @@ def orc(id_: str, sq, **kw) -> Body:
     return Body(id_, "orc", sq, **kw)
 
 
-SWORD = Attack("sword", kind="melee", reach=5, item="sword")
-POLEARM = Attack("polearm", kind="melee", reach=5, qualities=("reach",), item="polearm")
-BOW = Attack("bow", kind="bow", reach=5, item="bow")
-CLAW = Attack("claw", kind="natural")
+SWORD = Weapon("sword", kind="melee", reach=5, item="sword")
+POLEARM = Weapon("polearm", kind="melee", reach=5, qualities=("reach",), item="polearm")
+BOW = Weapon("bow", kind="bow", reach=5, item="bow")
+CLAW = Weapon("claw", kind="natural")
 
 
 # --- Grid ------------------------------------------------------------------------
@@ -58,36 +59,36 @@ def test_grid_rejects_unknown_diagonal_rule_and_empty_size():
 # --- body_of -------------------------------------------------------------------
 
 def test_body_of_sword_in_hand_threatens_adjacent__OSE_AOO_3():
-    c = Combatant("f", "Fighter", "pc", 8, 8, attacks=(SWORD,), hands=("sword", ""), square=(2, 3))
+    c = Combatant("f", "Fighter", "pc", 8, 8, weapons=(SWORD,), hands=("sword", ""), square=(2, 3))
     assert geo.body_of(c) == Body("f", "pc", (2, 3), reach=1, threatens=True)
 
 
 def test_body_of_reach_weapon_reaches_two_squares__OSE_STANCE_3():
-    c = Combatant("p", "Pikeman", "pc", 8, 8, attacks=(POLEARM,), hands=("polearm", "polearm"), square=(0, 0))
+    c = Combatant("p", "Pikeman", "pc", 8, 8, weapons=(POLEARM,), hands=("polearm", "polearm"), square=(0, 0))
     assert geo.body_of(c).reach == 2
-    long_spear = Attack("long spear", reach=10, item="spear")
-    c2 = Combatant("s", "Spear", "pc", 8, 8, attacks=(long_spear,), hands=("spear", ""), square=(0, 0))
+    long_spear = Weapon("long spear", reach=10, item="spear")
+    c2 = Combatant("s", "Spear", "pc", 8, 8, weapons=(long_spear,), hands=("spear", ""), square=(0, 0))
     assert geo.body_of(c2).reach == 2
 
 
 def test_body_of_creature_own_reach_counts__OSE_AOO_3():
-    giant = Combatant("g", "Giant", "orc", 30, 30, attacks=(CLAW,), stats={"reach_ft": 15}, square=(5, 5))
+    giant = Combatant("g", "Giant", "orc", 30, 30, weapons=(CLAW,), stats={"reach_ft": 15}, square=(5, 5))
     b = geo.body_of(giant)
     assert (b.reach, b.threatens) == (3, True)
 
 
 def test_body_of_unarmed_or_bow_only_threatens_nothing__OSE_AOO_1():
-    sheathed = Combatant("f", "F", "pc", 8, 8, attacks=(SWORD,), hands=("", ""), inventory=("sword",), square=(1, 1))
-    archer = Combatant("a", "A", "pc", 8, 8, attacks=(BOW,), hands=("bow", "bow"), square=(1, 1))
+    sheathed = Combatant("f", "F", "pc", 8, 8, weapons=(SWORD,), hands=("", ""), inventory=("sword",), square=(1, 1))
+    archer = Combatant("a", "A", "pc", 8, 8, weapons=(BOW,), hands=("bow", "bow"), square=(1, 1))
     assert geo.body_of(sheathed).threatens is False
     assert geo.body_of(archer).threatens is False
 
 
 def test_body_of_down_flat_footed_or_unplaced__OGRE_AOO_1():
-    down = Combatant("o", "Orc", "orc", 0, 6, attacks=(CLAW,), square=(1, 1))
+    down = Combatant("o", "Orc", "orc", 0, 6, weapons=(CLAW,), square=(1, 1))
     b = geo.body_of(down)
     assert (b.threatens, b.is_down) == (False, True)
-    ready = Combatant("o", "Orc", "orc", 6, 6, attacks=(CLAW,), square=(1, 1))
+    ready = Combatant("o", "Orc", "orc", 6, 6, weapons=(CLAW,), square=(1, 1))
     assert geo.body_of(ready, can_act=False).threatens is False  # flat-footed: No Opportunity
     assert geo.body_of(Combatant("x", "X", "pc", 5, 5)) is None
 
@@ -409,20 +410,14 @@ def test_withdraw_frees_the_first_square_only__OSE_WD_1_OGRE_WD_1():
     assert geo.provocations(path, mover, [pike], hostile, withdraw=True) == [Provocation(1, (1, 2), ("p",))]
 
 
-def test_charge_provokes_only_bracing_enemies_when_entering_their_reach__OSE_CHARGE_1():
-    g = Grid(10, 5)
-    bystander = orc("N", (3, 1))  # threatens x 2..4, y 0..2
-    target = orc("T", (7, 2))     # threatens x 6..8, y 1..3
-    path = [(x, 2) for x in range(7)]
-    mover = pc("m", (0, 2))
-    walk = geo.provocations(path, mover, [bystander, target], hostile, grid=g)
-    assert [p.index for p in walk] == [2, 3, 4]
-    assert geo.provocations(path, mover, [bystander, target], hostile, grid=g, charge=True) == []
-    assert geo.provocations(path, mover, [bystander, target], hostile, grid=g, charge=True,
-                            bracing=frozenset({"T"})) == [Provocation(5, (5, 2), ("T",))]
-    assert geo.provocations(path, mover, [bystander, target], hostile, grid=g, charge=True,
-                            bracing=frozenset({"N", "T"})) == [
-        Provocation(1, (1, 2), ("N",)), Provocation(5, (5, 2), ("T",))]
+def test_threat_entries_report_entering_the_reach_of_the_named_bodies_only():
+    a, b = orc("A", (4, 0)), orc("B", (4, 3), reach=2)
+    path = [(0, 1), (1, 1), (2, 1), (3, 1)]
+    assert geo.threat_entries(path, pc("m", (0, 1)), [a, b], hostile, frozenset({"A", "B"})) == [
+        Provocation(1, (1, 1), ("B",)), Provocation(2, (2, 1), ("A",))]
+    assert geo.threat_entries(path, pc("m", (0, 1)), [a, b], hostile, frozenset({"A"})) == [
+        Provocation(2, (2, 1), ("A",))]
+    assert geo.threat_entries(path[:1], pc("m", (0, 1)), [a, b], hostile, frozenset({"A"})) == []
 
 
 def test_follower_and_target_do_not_provoke_each_other__OGRE_FOLLOW_1():
@@ -452,123 +447,44 @@ def test_walls_shield_the_mover_from_threat_when_a_grid_is_given__OSE_AOO_3():
     assert len(geo.provocations(path, pc("m", (2, 1)), [pike], hostile)) == 2  # no grid: reach alone
 
 
-# --- charges -----------------------------------------------------------------------
+# --- shared path check, lines, adjacency, every square within a move ---------------------
 
-def test_charge_picks_nearest_by_movement_not_straight_distance__OSE_CHARGE_1():
-    # Wall x=2, y 0..8 (gap at y 9). A is 3 squares away in a straight line but
-    # 85 ft of movement around the wall; B is 6 squares away and 25 ft of movement.
-    g = Grid(10, 10, frozenset((2, y) for y in range(9)))
-    a, b = orc("A", (3, 0)), orc("B", (0, 6))
-    mover = pc("m", (0, 0))
-    assert geo.chebyshev((0, 0), a.square) < geo.chebyshev((0, 0), b.square)
-    target, path = geo.charge_path(g, (0, 0), mover, [a, b], hostile, weapon_reach=1, max_ft=100)
-    assert target == "B" and path[0] == (0, 0) and path[-1] == (0, 5)
-    assert geo.path_cost_ft(path) == 25
-    target, path = geo.charge_path(g, (0, 0), mover, [a], hostile, weapon_reach=1, max_ft=100)
-    assert target == "A" and geo.path_cost_ft(path) == 85 and geo.is_adjacent(path[-1], a.square)
-    assert geo.charge_path(g, (0, 0), mover, [a], hostile, weapon_reach=1, max_ft=80) is None
+def test_path_problem_gives_core_reasons():
+    g = Grid(5, 5, frozenset({(2, 0)}))
+    assert geo.path_problem(g, (0, 0), [(0, 0), (1, 0), (1, 1)]) is None
+    assert geo.path_problem(g, None, [(0, 0), (1, 0)], who="Brak").reason == Reason.NOT_PLACED
+    assert geo.path_problem(g, (0, 0), [(0, 0)]).reason == Reason.NO_PATH
+    assert geo.path_problem(g, (0, 0), [(1, 0), (1, 1)]).reason == Reason.BAD_PATH  # not from the start
+    assert geo.path_problem(g, (1, 0), [(1, 0), (2, 0)]).reason == Reason.BAD_PATH  # into a wall
+    assert geo.path_problem(g, (0, 0), [(0, 0), (0, 2)]).reason == Reason.BAD_PATH  # not adjacent
+    bad = geo.path_problem(g, (0, 0), [(0, 0), (0, 1)], {(0, 1)}, who="Brak", rule="X-1")
+    assert bad.reason == "BAD_PATH" and bad.detail.startswith("Brak cannot step") and bad.detail.endswith("(X-1)")
 
 
-def test_charge_needs_at_least_15_ft__OSE_CHARGE_1():
-    g = Grid(8, 3)
-    mover = pc("m", (0, 0))
-    assert geo.charge_path(g, (0, 0), mover, [orc("E", (3, 0))], hostile, weapon_reach=1, max_ft=80) is None
-    assert geo.charge_path(g, (0, 0), mover, [orc("E", (4, 0))], hostile, weapon_reach=1, max_ft=80) == (
-        "E", [(0, 0), (1, 0), (2, 0), (3, 0)])
-    assert geo.charge_path(g, (0, 0), mover, [orc("E", (4, 0))], hostile, weapon_reach=1, max_ft=10) is None
+def test_line_clear_sees_past_nothing_that_stops_it():
+    assert geo.line_clear((0, 0), (3, 0), lambda s: False)
+    assert not geo.line_clear((0, 0), (3, 0), lambda s: s == (2, 0))
+    assert geo.line_clear((0, 0), (3, 0), lambda s: s == (3, 0))  # the ends never stop it
+    assert geo.line_clear((0, 2), (2, 1), lambda s: s == (1, 2))  # one of the two roundings is free
+    walled = Grid(5, 5, frozenset({(0, 1), (1, 0)}))
+    assert not geo.line_clear((0, 0), (1, 1), lambda s: False, walled)  # a diagonal squeeze between walls
 
 
-def test_charge_with_reach_weapon_stops_two_squares_short__OSE_CHARGE_1_OSE_STANCE_3():
-    g = Grid(8, 3)
-    mover = pc("m", (0, 0), reach=2)
-    target, path = geo.charge_path(g, (0, 0), mover, [orc("E", (5, 0))], hostile, weapon_reach=2, max_ft=80)
-    assert (target, path[-1], geo.path_cost_ft(path)) == ("E", (3, 0), 15)
+def test_adjacent_enemies_are_standing_hostile_neighbours():
+    me = pc("a", (2, 2))
+    bodies = [orc("o", (3, 3)), pc("f", (3, 2)), orc("d", (2, 3), is_down=True), orc("far", (4, 2)),
+              orc("z", (1, 1), threatens=False)]
+    assert geo.adjacent_enemies(me, bodies, hostile) == ("o", "z")
 
 
-def test_charge_ties_go_to_lowest_id_and_skip_down_and_allies__OSE_CHARGE_1():
-    g = Grid(9, 9)
-    mover = pc("m", (4, 4))
-    bodies = [orc("z", (0, 4)), orc("b", (8, 4)), orc("a", (4, 6), is_down=True, threatens=False), pc("c", (4, 1))]
-    target, path = geo.charge_path(g, (4, 4), mover, bodies, hostile, weapon_reach=1, max_ft=80)
-    assert target == "b" and geo.path_cost_ft(path) == 15
-
-
-def test_charge_cost_uses_the_5_10_5_rule__OSE_CHARGE_1():
-    g = Grid(9, 9, diagonal="5-10-5")
-    target, path = geo.charge_path(g, (0, 0), pc("m", (0, 0)), [orc("E", (5, 5))], hostile, weapon_reach=1, max_ft=80)
-    assert target == "E" and geo.path_cost_ft(path, "5-10-5") == 30  # four diagonals to (4, 4)
-    assert geo.charge_path(g, (0, 0), pc("m", (0, 0)), [orc("E", (5, 5))], hostile, weapon_reach=1, max_ft=25) is None
-
-
-@pytest.mark.parametrize("path, ok", [
-    ([(0, 0), (1, 0), (2, 0)], True),                          # 10 ft east
-    ([(0, 0), (1, 1), (2, 2), (3, 3)], True),                  # diagonal
-    ([(0, 0), (1, 0), (2, 1), (3, 1), (4, 1)], True),          # the line to (4, 1)
-    ([(0, 0), (1, 0), (2, 1), (3, 2)], False),                 # line to (3, 2) goes (1, 1), (2, 1)
-    ([(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)], False),         # a bend
-    ([(0, 0), (1, 0)], False),                                 # only 5 ft
-    ([(0, 0), (2, 0), (3, 0)], False),                         # not a chain of steps
-])
-def test_straight_charge__OGRE_CHARGE_1(path, ok):
-    assert geo.straight_charge_ok(path) is ok
-
-
-# --- attack positions ------------------------------------------------------------
-
-def test_directly_behind_an_orthogonal_engager__OSE_BACK_1():
-    target, engager = (5, 5), (6, 5)  # engager east: the west column is behind
-    assert all(geo.is_directly_behind(a, target, engager) for a in [(4, 4), (4, 5), (4, 6)])
-    assert not any(geo.is_directly_behind(a, target, engager) for a in [(5, 4), (5, 6), (6, 6), (6, 4), (3, 5)])
-
-
-def test_directly_behind_a_diagonal_engager__OSE_BACK_1():
-    target, engager = (5, 5), (6, 4)  # engager north-east: south-west, west and south are behind
-    assert all(geo.is_directly_behind(a, target, engager) for a in [(4, 6), (4, 5), (5, 6)])
-    assert not any(geo.is_directly_behind(a, target, engager) for a in [(4, 4), (6, 6), (5, 4), (6, 5)])
-    assert not geo.is_directly_behind((4, 6), target, (7, 3))  # the engager must be adjacent
-
-
-def test_back_attack_needs_another_standing_enemy_in_front__OSE_BACK_1():
-    t, f = orc("T", (5, 5)), pc("F", (6, 5))
-    rogue = pc("R", (4, 5))
-    assert geo.back_attack("R", "T", [t, f, rogue], hostile) is True
-    assert geo.back_attack("R", "T", [t, pc("R", (5, 4)), f], hostile) is False      # beside, not behind
-    assert geo.back_attack("R", "T", [t, rogue], hostile) is False                   # nobody in front
-    assert geo.back_attack("R", "T", [t, pc("F", (6, 5), is_down=True, threatens=False), rogue], hostile) is False
-    assert geo.back_attack("R", "T", [t, Body("F", "gob", (6, 5)), rogue], hostile) is False  # the orc's ally
-    assert geo.back_attack("R", "X", [t, f, rogue], hostile) is False
-
-
-def test_reach_weapon_attacks_past_an_ally_in_front__OSE_STANCE_3():
-    pike = pc("p", (0, 2), reach=2)
-    target = (2, 2)
-    assert geo.second_rank_ok(pike, target, [pc("f", (1, 2)), orc("o", target)], hostile) is True
-    assert geo.second_rank_ok(pike, target, [orc("x", (1, 2)), orc("o", target)], hostile) is False
-    assert geo.second_rank_ok(pike, target, [orc("x", (1, 2), is_down=True, threatens=False)], hostile) is True
-    walled = Grid(5, 5, frozenset({(1, 2)}))
-    assert geo.second_rank_ok(pike, target, [], hostile, grid=walled) is False
-    assert geo.second_rank_ok(pc("s", (0, 2)), target, [], hostile) is False   # a sword reaches 1
-    assert geo.second_rank_ok(pike, (3, 2), [], hostile) is False              # too far
-    assert geo.second_rank_ok(pike, (1, 2), [], hostile) is True               # adjacent is within reach
-
-
-def test_reach_weapon_knight_move_needs_one_clear_line__OSE_STANCE_3():
-    pike = pc("p", (0, 2), reach=2)
-    # (2, 1): the line crosses the corner between (1, 1) and (1, 2).
-    assert geo.second_rank_ok(pike, (2, 1), [orc("x", (1, 2))], hostile) is True
-    walled = Grid(5, 5, frozenset({(1, 1)}))
-    assert geo.second_rank_ok(pike, (2, 1), [orc("x", (1, 2))], hostile, grid=walled) is False
-
-
-def test_ranged_blocked_by_adjacent_enemy_only__OSE_RANGED_1():
-    archer = pc("a", (2, 2))
-    assert geo.ranged_blocked_by(archer, [orc("o", (3, 3))], hostile) == ("o",)
-    assert geo.ranged_blocked_by(archer, [pc("f", (3, 2))], hostile) == ()
-    assert geo.ranged_blocked_by(archer, [orc("d", (2, 3), is_down=True, threatens=False)], hostile) == ()
-    assert geo.ranged_blocked_by(archer, [orc("far", (4, 2))], hostile) == ()
-    # An unarmed enemy still counts: "any opponent within 5 feet".
-    assert geo.ranged_blocked_by(archer, [orc("z", (1, 1), threatens=False), Body("g", "gob", (2, 1))], hostile) == (
-        "g", "z")
+def test_reachable_gives_the_cheapest_walk_to_every_square():
+    g = Grid(6, 3, frozenset({(2, 0), (2, 1)}))
+    reach = geo.Reachable(g, (0, 0), {(1, 2)}, max_ft=40)
+    assert (0, 0) in reach and reach.cost((0, 0)) == 0
+    assert (1, 2) not in reach  # blocked
+    assert reach.cost((3, 0)) == 20 and reach.path((3, 0)) == [(0, 0), (1, 1), (2, 2), (3, 1), (3, 0)]
+    assert geo.path_cost_ft(reach.path((3, 1))) == reach.cost((3, 1))
+    assert (5, 0) not in geo.Reachable(g, (0, 0), max_ft=10)
 
 
 # --- properties ------------------------------------------------------------------

@@ -16,12 +16,12 @@ from fray.engine.dice import ScriptedDice
 from fray.engine.ruleset import Allow, Place, SetWalls
 from fray.engine.session import Session
 from fray.rules import get
-from fray.rules.ogre_examples import orc_and_pc
-from fray.rules.ose_base import Withdraw
-from fray.rules.ose_examples import detailed, large
-from fray.ui.fields import FieldContext, field_view
+from fray.rules.ogre.examples import orc_and_pc
+from fray.rules.ose import Withdraw
+from fray.rules.ose.examples import detailed, large
+from fray.ui.field_views import FieldContext, field_view
 from fray.ui.grid import GridView, base_layer
-from fray.views.common import system_view
+from fray.views.panels import system_view
 from fray.views.grid import PreviewRequest, grid_model, initials, plan_path
 
 OSE = get("ose")
@@ -169,7 +169,7 @@ def rects(svg: str, cls: str) -> int:
 # --- the model: tokens ---------------------------------------------------------------------
 
 def test_grid_is_the_field_view_of_ose_detailed_and_ogre():
-    assert OSE.field_view == "grid" and OGRE.field_view == "grid"
+    assert OSE.field_view_for("detailed") == "grid" and OGRE.field_view_for("") == "grid"
     assert isinstance(field_view("grid"), GridView)
 
 
@@ -254,7 +254,7 @@ def test_ranged_attacks_noted_as_blocked_with_an_enemy_within_5_ft__OSE_RANGED_1
     s.act(Place("o1", square=(3, 4)))  # next to Hal at (2, 4)
     m = grid_model(s.state, OSE, selected="hal")
     hal = next(b for b in bodies_of(s) if b.id == "hal")
-    assert geo.ranged_blocked_by(hal, bodies_of(s), hostile(s)) == ("o1",)
+    assert geo.adjacent_enemies(hal, bodies_of(s), hostile(s)) == ("o1",)
     assert m.ranged_blocked == ("Orc spearman",)
     assert m.ranged_note == "No ranged attack for Hal: Orc spearman is within 5 ft (OSE-RANGED-1)"
     assert 'data-testid="ranged-note"' in GridView().render(ctx_for(s, "hal"))
@@ -528,7 +528,7 @@ def test_wheel_zooms_about_the_pointer_by_the_viewbox_alone():
     for _ in range(30):
         view.pointer(ctx, Ev("wheel", root, (15, 11), delta=-100))
     assert ui["view"][0] == 8.0 and root.parts['[data-testid="grid-zoom-in"]'].disabled is True
-    assert view.act(ctx, "grid-zoom", "fit").redraw and ui["view"] == (1.0, 0.0, 0.0)
+    assert view.act(ctx, "grid-zoom", "map").redraw and ui["view"] == (1.0, 0.0, 0.0)
 
 
 def test_dragging_the_empty_map_pans_when_zoomed():
@@ -623,7 +623,7 @@ def test_a_flat_footed_foe_gets_no_attack_of_opportunity_then_does__OGRE_AOO_1()
     flat_body = next(b for b in OGRE.bodies(s.state) if b.id == "brak")
     assert not flat_body.threatens
     # Once Brak is ready, leaving his reach provokes him.
-    ready = replace(s.state, system=replace(s.state.system, segment=16))
+    ready = replace(s.state, board=replace(s.state.board, segment=16))
     assert next(b for b in OGRE.bodies(ready) if b.id == "brak").threatens
     p2 = plan_path(ready, OGRE, away)
     assert [(pr.square, pr.names, pr.rule) for pr in p2.provocations] == [((5, 4), ("Brak",), "OGRE-AOO-1")]
@@ -665,7 +665,7 @@ def test_no_one_to_move_a_tap_tells_about_the_square_and_offers_a_placement__COR
     assert view.act(ctx, "grid-place", "9,9").command == Place("o1", square=(9, 9))
 
 
-def test_zoom_buttons_close_in_on_the_selected_creature_and_fit_restores():
+def test_zoom_buttons_close_in_on_the_selected_creature_and_the_zoom_figure_restores_the_map():
     s = ose_started()
     s.act(Place("brak", square=(14, 10)))  # a far corner
     view, ui = GridView(), {}
@@ -678,5 +678,57 @@ def test_zoom_buttons_close_in_on_the_selected_creature_and_fit_restores():
     cx, cy = 145, 105  # Brak's centre in SVG units
     assert vx <= cx <= vx + 160 / z and vy <= cy <= vy + 120 / z
     assert 'viewBox="' + view.viewbox(ctx) + '"' in view.render(ctx) and "338%" in view.render(ctx)
-    view.act(ctx, "grid-zoom", "fit")
+    view.act(ctx, "grid-zoom", "map")
     assert view.viewbox(ctx) == "0 0 160 120"
+
+
+def test_fit_frames_every_placed_token_with_a_square_of_margin():
+    s = ose_started()
+    view, ui = GridView(), {}
+    ctx = ctx_for(s, "brak", ui)
+    view.render(ctx)
+    view.act(ctx, "grid-zoom", "in")
+    view.act(ctx, "grid-zoom", "in")
+    view.act(ctx, "grid-zoom", "fit")
+    z, vx, vy = ui["view"]
+    squares = [tuple(c.square) for c in s.state.combatants if c.square is not None]
+    for x, y in squares:  # every token and a square round it is in view
+        assert vx <= (x - 1) * 10 + 1e-6 or vx == 0.0
+        assert (x + 2) * 10 <= vx + 160 / z + 1e-6 or vx + 160 / z == pytest.approx(160)
+        assert vy <= (y - 1) * 10 + 1e-6 or vy == 0.0
+        assert (y + 2) * 10 <= vy + 120 / z + 1e-6 or vy + 120 / z == pytest.approx(120)
+    xs, ys = [x for x, _ in squares], [y for _, y in squares]
+    # The smallest such view: one side of the framed box fills the view (or the whole map shows).
+    assert z == pytest.approx(max(1.0, min(16 / (max(xs) - min(xs) + 3), 12 / (max(ys) - min(ys) + 3))))
+
+
+def test_follow_recentres_on_the_actor_after_it_steps():
+    s = ose_started()
+    view, ui = GridView(), {}
+    ctx = ctx_for(s, "brak", ui)
+    view.render(ctx)
+    for _ in range(3):
+        view.act(ctx, "grid-zoom", "in")
+    assert not ui["follow"]  # off by default off a phone
+    assert view.act(ctx, "grid-follow", "").redraw and ui["follow"]
+    c = s.state.get("brak")
+    z, vx, vy = ui["view"]
+    cx, cy = c.square[0] * 10 + 5, c.square[1] * 10 + 5
+    assert vx + 80 / z == pytest.approx(cx) or vx in (0.0, pytest.approx(160 - 160 / z))
+    view.pan_by(ctx, 30, 30)  # the referee looks elsewhere: no step, no recentring
+    panned = ui["view"]
+    view.render(ctx)
+    assert ui["view"] == panned
+    s.act(Place("brak", square=(9, 6)))  # a step moves the actor: the view follows
+    ctx = ctx_for(s, "brak", ui)
+    view.render(ctx)
+    z, vx, vy = ui["view"]
+    assert (vx + 80 / z, vy + 60 / z) == (pytest.approx(95), pytest.approx(65))
+    assert 'data-testid="grid-follow"' in view.render(ctx) and 'aria-pressed="true"' in view.render(ctx)
+
+
+def test_a_token_hit_area_is_its_whole_square():
+    s = ose_started()
+    out = GridView().render(ctx_for(s, "brak", {}))
+    assert out.count('<rect class="hit" x="-5" y="-5" width="10" height="10"/>') == len(
+        [c for c in s.state.combatants if c.square is not None])

@@ -27,7 +27,7 @@ from fray.engine import storage
 from fray.engine.commands import Command, IllegalCommand
 from fray.engine.dice import NeedDice, ScriptedDice, SeededDice
 from fray.engine.ruleset import Allow, Damage, FreeRoll, Heal, Note, SetCondition, SetHp
-from fray.engine.session import ReplayError, Session, Step
+from fray.engine.session import ReplayError, Session, SetupChange, Step
 
 LONG = os.environ.get("FRAY_LONG") == "1"
 
@@ -39,13 +39,11 @@ class duel_registered:
 
     def __enter__(self):
         self.had = rules.SYSTEMS.get("duel")
-        rules.SYSTEMS["duel"] = ("duel", "Duel", ("",))
         rules.register("duel", duel.RULESET)
 
     def __exit__(self, *exc):
         if self.had is None:
-            rules.SYSTEMS.pop("duel", None)
-            rules._loaded.pop("duel", None)
+            rules.unregister("duel")
 
 
 @pytest.fixture
@@ -354,6 +352,93 @@ def test_replay_rebuilds_the_same_session_and_redo_stack():
     assert [(x.command, x.dice, x.events) for x in r.redo_stack] == \
            [(x.command, x.dice, x.events) for x in s.redo_stack]
     assert r.redo().events == s.redo().events
+
+
+# --- one history: steps and setup changes ---------------------------------------------
+
+def snapshot(s: Session):
+    """Everything a setup change swaps, compared by value (and states by identity)."""
+    return (s.encounter, s.ruleset, list(s.steps), list(s.redo_stack), [s.state_at(i) for i in range(len(s.steps) + 1)],
+            s.physical_dice)
+
+
+def edited(s: Session, **changes) -> Session:
+    """The session a mid-fight edit of the setup gives: the steps replayed over the new setup."""
+    return Session.replay(replace(s.encounter, **changes), [(x.command, x.dice) for x in s.steps],
+                          [(x.command, x.dice) for x in reversed(s.redo_stack)], ruleset=s.ruleset)
+
+
+def test_undo_and_redo_walk_steps_and_setup_changes_in_order():
+    s = fresh()
+    s.act(duel.Strike("a1", "b1"))
+    before = snapshot(s)
+    states_before = [s.state_at(0), s.state_at(1)]
+    s.adopt(edited(s, name="Renamed"))
+    assert s.encounter.name == "Renamed" and len(s.steps) == 1 and s.can_undo
+    s.act(duel.Pass("b1"))
+    after_two = snapshot(s)
+    assert [type(e).__name__ for e in s.history] == ["Step", "SetupChange", "Step"]
+    assert s.undo().command == duel.Pass("b1")  # the step after the change first
+    assert isinstance(s.undo(), SetupChange)  # then the change: the setup before it, exactly
+    assert snapshot(s) == before
+    assert [s.state_at(0), s.state_at(1)] == states_before and s.state_at(1) is states_before[1]
+    assert s.undo().command == duel.Strike("a1", "b1") and not s.can_undo
+    assert s.redo().command == duel.Strike("a1", "b1")
+    assert isinstance(s.redo(), SetupChange) and s.encounter.name == "Renamed"
+    assert s.redo().command == duel.Pass("b1") and not s.can_redo
+    assert snapshot(s)[:4] == after_two[:4] and s.state == after_two[4][-1]
+
+
+def test_a_new_step_after_undoing_a_setup_change_clears_redo():
+    s = fresh()
+    s.act(duel.Strike("a1", "b1"))
+    s.adopt(Session(replace(s.encounter, name="Restarted"), duel.RULESET))  # a restart: no steps
+    assert s.steps == [] and s.can_undo
+    s.undo()
+    assert s.can_redo and s.encounter.name != "Restarted"
+    s.act(duel.Pass("b1"))
+    assert not s.can_redo and s.redo() is None and len(s.steps) == 2
+
+
+def test_adopting_another_encounter_keeps_the_ruleset_and_dice_mode_for_undo(duel_system):
+    s = fresh()
+    s.physical_dice = True
+    s.act(duel.Strike("a1", "b1"), ScriptedDice([3]))
+    before = snapshot(s)
+    other = Session(rules.examples("olog")["skirmish"](1))  # another system and ruleset
+    s.adopt(other)
+    assert s.ruleset is other.ruleset and s.encounter.system == "olog" and not s.physical_dice
+    assert s.steps == [] and s.state is other.state
+    s.undo()
+    assert snapshot(s) == before and s.ruleset is duel.RULESET
+    # The save file holds the current setup's steps and redo, as before.
+    doc = storage.dump(s)
+    assert doc["encounter"]["system"] == "duel" and len(doc["steps"]) == 1 and doc["redo"] == []
+    s.redo()
+    assert storage.dump(s)["encounter"]["system"] == "olog"
+
+
+def test_undoing_a_setup_change_keeps_the_steps_undone_after_it_for_redo():
+    s = fresh()
+    s.adopt(edited(s, name="Edited"))
+    s.act(duel.Strike("a1", "b1"))
+    s.undo()  # the step: on the edited setup's redo stack
+    s.undo()  # the change
+    assert s.redo_stack == [] and s.encounter.name != "Edited"
+    s.redo()
+    assert s.encounter.name == "Edited" and len(s.redo_stack) == 1
+    assert s.redo().command == duel.Strike("a1", "b1") and s.state.get("b1").hp < s.initial.get("b1").hp
+
+
+def test_a_loaded_session_can_undo_its_recorded_steps_and_redo_its_recorded_redo():
+    s = fresh()
+    s.act(duel.Strike("a1", "b1"))
+    s.act(duel.Pass("b1"))
+    s.undo()
+    r = Session.replay(s.encounter, [(x.command, x.dice) for x in s.steps],
+                       [(x.command, x.dice) for x in reversed(s.redo_stack)], ruleset=duel.RULESET)
+    assert list(r.history) == r.steps and list(r.undone) == r.redo_stack
+    assert r.redo().command == duel.Pass("b1")
 
 
 # --- Hypothesis state machines ----------------------------------------------------------

@@ -86,13 +86,11 @@ class RichDuel(duel.Duel):
 
 
 def _register(name, ruleset, profiles=("",)):
-    rules.SYSTEMS[name] = (name, ruleset.title, profiles)
-    rules.register(name, ruleset)
+    rules.register(name, ruleset, rules.SystemInfo(name, ruleset.title, type(ruleset).__module__, profiles))
 
 
 def _unregister(name):
-    rules.SYSTEMS.pop(name, None)
-    rules._loaded.pop(name, None)
+    rules.unregister(name)
 
 
 @pytest.fixture(autouse=True)
@@ -259,7 +257,7 @@ FIELD_CASES = [
     ("format", True, "format: True is not a format this version reads (expected 1)"),
     ("format", 1.0, "format: the number 1.0 is not a format this version reads (expected 1)"),
     ("format", "1", "format: '1' is not a format this version reads (expected 1)"),
-    ("format", DELETE, "format: None is not a format this version reads (expected 1)"),
+    ("format", DELETE, 'format: missing: not a Fray save file (a Fray file starts with "format": 1)'),
     ("sneaky", 1, "sneaky: not a field of a Fray file"),
     ("dice_mode", "loaded", "dice_mode: 'loaded' is not \"app\" or \"physical\""),
     ("dice_mode", [], "dice_mode: a list is not \"app\" or \"physical\""),
@@ -335,33 +333,33 @@ FIELD_CASES = [
     ("encounter.combatants[1].hp", 1e308,
      f"encounter.combatants[1].hp: {int(1e308)} is out of range (-100000 to 100000)"),
     ("encounter.combatants[1].ac", 101, "encounter.combatants[1].ac: 101 is out of range (-100 to 100)"),
-    ("encounter.combatants[1].attacks", "club",
-     'encounter.combatants[1].attacks: expected a list of at most 16 attacks, got the text "club"'),
-    ("encounter.combatants[1].attacks", [{"name": "x"}] * 17,
-     "encounter.combatants[1].attacks: expected a list of at most 16 attacks, got a list"),
-    ("encounter.combatants[1].attacks[0]", None, "encounter.combatants[1].attacks[0]: expected an object, got null"),
-    ("encounter.combatants[2].attacks[0].damage", "2x6",
-     'encounter.combatants[2].attacks[0].damage: "2x6" is not dice notation'),
-    ("encounter.combatants[2].attacks[0].damage", "d0",
-     'encounter.combatants[2].attacks[0].damage: "d0" is not dice notation'),
-    ("encounter.combatants[2].attacks[0].damage", 6,
-     "encounter.combatants[2].attacks[0].damage: expected text, got the number 6"),
-    ("encounter.combatants[2].attacks[0].kind", "laser",
-     "encounter.combatants[2].attacks[0].kind: 'laser' is not one of melee, natural, bow, crossbow, sling, "
+    ("encounter.combatants[1].weapons", "club",
+     'encounter.combatants[1].weapons: expected a list of at most 16 weapons, got the text "club"'),
+    ("encounter.combatants[1].weapons", [{"name": "x"}] * 17,
+     "encounter.combatants[1].weapons: expected a list of at most 16 weapons, got a list"),
+    ("encounter.combatants[1].weapons[0]", None, "encounter.combatants[1].weapons[0]: expected an object, got null"),
+    ("encounter.combatants[2].weapons[0].damage", "2x6",
+     'encounter.combatants[2].weapons[0].damage: "2x6" is not dice notation'),
+    ("encounter.combatants[2].weapons[0].damage", "d0",
+     'encounter.combatants[2].weapons[0].damage: "d0" is not dice notation'),
+    ("encounter.combatants[2].weapons[0].damage", 6,
+     "encounter.combatants[2].weapons[0].damage: expected text, got the number 6"),
+    ("encounter.combatants[2].weapons[0].kind", "laser",
+     "encounter.combatants[2].weapons[0].kind: 'laser' is not one of melee, natural, bow, crossbow, sling, "
      "thrown, ranged"),
-    ("encounter.combatants[2].attacks[0].qualities", ["sharp"],
-     "encounter.combatants[2].attacks[0].qualities: 'sharp' is not one of two_handed, reach, off_hand, brace, "
+    ("encounter.combatants[2].weapons[0].qualities", ["sharp"],
+     "encounter.combatants[2].weapons[0].qualities: 'sharp' is not one of two_handed, reach, off_hand, brace, "
      "small, piercing, shield"),
-    ("encounter.combatants[2].attacks[0].qualities", "reach",
-     'encounter.combatants[2].attacks[0].qualities: expected a list, got the text "reach"'),
-    ("encounter.combatants[2].attacks[0].reach", 7, "encounter.combatants[2].attacks[0].reach: 7 ft is not a multiple of 5 ft"),
-    ("encounter.combatants[2].attacks[0].reach", 105,
-     "encounter.combatants[2].attacks[0].reach: 105 is out of range (0 to 100)"),
-    ("encounter.combatants[2].attacks[0].to_hit", 51, "encounter.combatants[2].attacks[0].to_hit: 51 is out of range (-50 to 50)"),
-    ("encounter.combatants[2].attacks[0].count", 0, "encounter.combatants[2].attacks[0].count: 0 is out of range (1 to 10)"),
-    ("encounter.combatants[2].attacks[0].item", 5, "encounter.combatants[2].attacks[0].item: expected text, got the number 5"),
-    ("encounter.combatants[2].attacks[0].name", DELETE, "encounter.combatants[2].attacks[0].name: missing"),
-    ("encounter.combatants[2].attacks[0].sharp", 1, "encounter.combatants[2].attacks[0].sharp: not a field of an attack"),
+    ("encounter.combatants[2].weapons[0].qualities", "reach",
+     'encounter.combatants[2].weapons[0].qualities: expected a list, got the text "reach"'),
+    ("encounter.combatants[2].weapons[0].reach", 7, "encounter.combatants[2].weapons[0].reach: 7 ft is not a multiple of 5 ft"),
+    ("encounter.combatants[2].weapons[0].reach", 105,
+     "encounter.combatants[2].weapons[0].reach: 105 is out of range (0 to 100)"),
+    ("encounter.combatants[2].weapons[0].to_hit", 51, "encounter.combatants[2].weapons[0].to_hit: 51 is out of range (-50 to 50)"),
+    ("encounter.combatants[2].weapons[0].count", 0, "encounter.combatants[2].weapons[0].count: 0 is out of range (1 to 10)"),
+    ("encounter.combatants[2].weapons[0].item", 5, "encounter.combatants[2].weapons[0].item: expected text, got the number 5"),
+    ("encounter.combatants[2].weapons[0].name", DELETE, "encounter.combatants[2].weapons[0].name: missing"),
+    ("encounter.combatants[2].weapons[0].sharp", 1, "encounter.combatants[2].weapons[0].sharp: not a field of a weapon"),
     ("encounter.combatants[1].hands", ["a", "b", "c", "d", "e"],
      "encounter.combatants[1].hands: too many items (5, at most 4)"),
     ("encounter.combatants[1].band", 99, "encounter.combatants[1].band: the number 99 is not a zone from 0 to 5"),
@@ -492,7 +490,7 @@ RICH_CASES = [
     ("encounter.combatants[0].stats.any", 10 ** 6 + 1,
      "encounter.combatants[0].stats.any: 1000001 is out of range (-1000000 to 1000000)"),
     ("steps[0].command", {"type": "Explode", "actor": "a1"},
-     "steps: could not be replayed (ZeroDivisionError: the rules divided by zero)"),
+     "steps: a step the rules could not replay (the rules divided by zero)"),
     ("steps[0].command", {"type": "Tune", "actor": "a1", "weights": "heavy"},
      'steps[0].command.weights: expected an object, got the text "heavy"'),
     ("steps[0].command", {"type": "Tune", "actor": "a1", "weights": {"k": "x" * 2001}},
@@ -537,14 +535,14 @@ def test_square_on_a_wall_and_a_taken_square_are_refused():
 def test_every_problem_is_listed_not_only_the_first():
     doc = base_doc()
     edit(doc, "encounter.combatants[0].hp", "lots")
-    edit(doc, "encounter.combatants[2].attacks[0].damage", "2x6")
+    edit(doc, "encounter.combatants[2].weapons[0].damage", "2x6")
     edit(doc, "encounter.sides[1].colour", "blue")
     with pytest.raises(LoadError) as err:
         storage.load(doc)
     assert err.value.problems == [
         'encounter.sides[1].colour: "blue" is not a colour like #3b6ea8',
         'encounter.combatants[0].hp: expected a whole number, got the text "lots"',
-        'encounter.combatants[2].attacks[0].damage: "2x6" is not dice notation',
+        'encounter.combatants[2].weapons[0].damage: "2x6" is not dice notation',
     ]
     assert str(err.value) == 'encounter.sides[1].colour: "blue" is not a colour like #3b6ea8 (and 2 more)'
 
@@ -577,7 +575,7 @@ def test_too_many_combatants_is_refused():
     ('{"format": NaN}', "file: not valid JSON (NaN is not a number JSON allows)"),
     ('{"format": Infinity}', "file: not valid JSON (Infinity is not a number JSON allows)"),
     ("[" * 10000 + "]" * 10000, "file: nested too deeply to be an encounter"),
-    ("1" * 5000, "file: not valid JSON"),
+    ("1" * 5000, "file: a number of more than 4,300 digits, which no field of an encounter holds"),
     ("[]", "file: expected a Fray encounter object, got a list"),
     ('"fray"', 'file: expected a Fray encounter object, got the text "fray"'),
     (" " * (storage.MAX_TEXT + 1), "file: too large (5000001 characters)"),
@@ -593,7 +591,7 @@ def test_a_refused_file_leaves_the_open_session_and_registry_alone():
     state, steps, redo = s.state, list(s.steps), list(s.redo_stack)
     systems = dict(rules.SYSTEMS)
     doc = storage.dump(s)
-    edit(doc, "encounter.combatants[2].attacks[0].damage", "2x6")
+    edit(doc, "encounter.combatants[2].weapons[0].damage", "2x6")
     with pytest.raises(LoadError):
         storage.load(doc)
     assert (s.state, s.steps, s.redo_stack) == (state, steps, redo)
@@ -654,10 +652,10 @@ def test_bad_share_links_are_refused_with_a_share_link_message(label, fragment):
 
 def test_share_link_with_a_bad_document_names_the_field():
     doc = storage.dump(played())
-    edit(doc, "encounter.combatants[2].attacks[0].damage", "2x6")
+    edit(doc, "encounter.combatants[2].weapons[0].damage", "2x6")
     with pytest.raises(LoadError) as err:
         storage.decode_link(_link_of(zlib.compress(json.dumps(doc).encode())))
-    assert err.value.problems == ['share link: encounter.combatants[2].attacks[0].damage: "2x6" is not dice notation']
+    assert err.value.problems == ['share link: encounter.combatants[2].weapons[0].damage: "2x6" is not dice notation']
 
 
 def test_any_single_character_change_is_refused_or_changes_nothing():

@@ -8,7 +8,9 @@ a sentence that cites the rule; `Option` is what a panel offers an actor.
 from __future__ import annotations
 
 import dataclasses
+import enum
 import math
+import re
 import types
 import typing
 from dataclasses import dataclass, field
@@ -31,7 +33,14 @@ class Command:
         return type(self).__name__
 
     def label(self) -> str:
-        return self.type_name
+        """The class name in words ("RollInitiative" -> "Roll initiative");
+        a command overrides it only where the words need its fields."""
+        return words(self.type_name)
+
+
+def words(name: str) -> str:
+    parts = re.findall(r"[A-Z][a-z]*|[a-z]+|\d+", name)
+    return " ".join([parts[0]] + [w.lower() for w in parts[1:]]) if parts else name
 
 
 def command(namespace: str):
@@ -82,10 +91,17 @@ def _dump(value: Any) -> Any:
     return value
 
 
+# Field names that saved files written before a rename still use: the weapon a
+# command strikes with was called "attack" until the model's Attack became Weapon.
+LEGACY_FIELDS = {"attack": "weapon"}
+
+
 def from_json(data: Any, namespaces: tuple[str, ...], path: str = "command") -> Command:
     """Rebuild a command, checking every field against its type hint."""
     if not isinstance(data, dict):
         raise CommandFormatError(f"{path}: expected an object with a \"type\"")
+    if any(old in data and new not in data for old, new in LEGACY_FIELDS.items()):
+        data = {LEGACY_FIELDS.get(k, k) if LEGACY_FIELDS.get(k) not in data else k: v for k, v in data.items()}
     name = data.get("type")
     cls = None
     for ns in namespaces:
@@ -250,10 +266,46 @@ class Event:
 
 @dataclass(frozen=True)
 class Illegal:
-    """Why a command cannot be taken: a stable code and a sentence citing the rule."""
+    """Why a command cannot be taken: a stable code and a sentence citing the rule.
+    `reason` is a `Reason` member (the core's or a system's); they are str
+    enums, so a reason still compares equal to its code."""
 
     reason: str
     detail: str
+
+
+class Code(str, enum.Enum):
+    """A str enum whose members print as their value: the base of every
+    reason and phase enum, so a member still compares equal to its code."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class Reason(Code):
+    """The refusals every system shares. A system adds its own in its own
+    `Reason` enum; one meaning has one code (no synonyms)."""
+
+    NO_SUCH_COMBATANT = "NO_SUCH_COMBATANT"   # an id the encounter does not hold
+    NO_SUCH_SIDE = "NO_SUCH_SIDE"
+    NO_SUCH_WEAPON = "NO_SUCH_WEAPON"         # was NO_SUCH_ATTACK
+    NOT_PLACED = "NOT_PLACED"                 # not on the field or grid (was NOT_ON_MAP, NOT_ON_GRID)
+    OUT_OF_RANGE = "OUT_OF_RANGE"             # a number or a distance beyond its limit (was TOO_FAR)
+    OUT_OF_REACH = "OUT_OF_REACH"             # a target beyond the weapon's reach
+    OCCUPIED = "OCCUPIED"
+    WALL = "WALL"
+    BAD_PATH = "BAD_PATH"
+    NO_PATH = "NO_PATH"
+    DOWN = "DOWN"                             # the actor is down (CORE-HP-1)
+    TARGET_DOWN = "TARGET_DOWN"
+    NOT_STARTED = "NOT_STARTED"
+    ALREADY_ROLLED = "ALREADY_ROLLED"
+    NOT_YOUR_TURN = "NOT_YOUR_TURN"
+    WAITING_FOR_ANSWER = "WAITING_FOR_ANSWER"
+    BAD_ANSWER = "BAD_ANSWER"
+    UNKNOWN_COMMAND = "UNKNOWN_COMMAND"
+    FIGHT_OVER = "FIGHT_OVER"
+    NOT_ALLOWED = "NOT_ALLOWED"               # a referee command that does not apply
 
 
 class IllegalCommand(Exception):

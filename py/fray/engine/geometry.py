@@ -1,4 +1,8 @@
-"""Tactical grid geometry: 5 ft squares, distances, reach, threat, paths and attacks of opportunity."""
+"""Tactical grid geometry: 5 ft squares, distances, reach, threat, lines, paths and where a path provokes.
+
+Generic only: what a system's rules make of it (brace, charge, back attacks,
+second rank, ranged attacks next to an enemy) lives in the system's package.
+"""
 from __future__ import annotations
 
 from dataclasses import dataclass
@@ -6,7 +10,8 @@ from functools import lru_cache
 from heapq import heappop, heappush
 from typing import Callable, Iterable, Sequence
 
-from fray.engine.model import Combatant, MapSpec, Square
+from .commands import Illegal, Reason
+from .model import Combatant, MapSpec, Square
 
 Hostile = Callable[[str, str], bool]  # (side a, side b) -> are they enemies? (CORE-SIDE-1)
 
@@ -65,7 +70,7 @@ def body_of(c: Combatant, *, can_act: bool = True) -> Body | None:
     the caller knows of, such as Ogre's flat-footed (OGRE-AOO-1)."""
     if c.square is None:
         return None
-    melee = [a for a in c.ready_attacks() if a.is_melee]
+    melee = [a for a in c.ready_weapons() if a.is_melee]
     # OSE-STANCE-3: a reach weapon reaches 2 squares; OSE-AOO-3: long necks or arms count too.
     reach = max([1, int(c.stats.get("reach_ft") or 0) // 5]
                 + [max(a.reach // 5, 2 if a.has("reach") else 1) for a in melee])
@@ -153,6 +158,27 @@ def neighbours(grid: Grid, sq: Square) -> list[Square]:
     return [s for s in ((x + dx, y + dy) for dx, dy in _STEPS) if is_valid_step(grid, sq, s)]
 
 
+def path_problem(grid: Grid, start: Square | None, path: Sequence[Square], blocked: Iterable[Square] = (), *,
+                 who: str = "The mover", rule: str = "") -> Illegal | None:
+    """Why `path` is not a walk from `start` on this grid, or None: the mover must be placed, the
+    path must hold a step, start on `start`, and every step be valid (`is_valid_step`, with
+    `blocked` the squares it may not enter). `who` and `rule` go into the sentence; where the
+    path may end and how far it may go are the system's to say."""
+    cite = f" ({rule})" if rule else ""
+    if start is None:
+        return Illegal(Reason.NOT_PLACED, f"{who} is not on the map; place the token first{cite}")
+    if len(path) < 2:
+        return Illegal(Reason.NO_PATH, f"Choose where {who} moves: a path of at least one square{cite}")
+    if tuple(path[0]) != tuple(start):
+        return Illegal(Reason.BAD_PATH, f"{who}'s path must start on its square {tuple(start)}{cite}")
+    blocked = blocked if isinstance(blocked, (set, frozenset)) else set(blocked)
+    for a, b in zip(path, path[1:]):
+        if not is_valid_step(grid, tuple(a), tuple(b), blocked):
+            return Illegal(Reason.BAD_PATH, f"{who} cannot step from {tuple(a)} to {tuple(b)}: not adjacent, "
+                                            f"off the map, a wall or an enemy in the way{cite}")
+    return None
+
+
 # --- reach and threat ----------------------------------------------------------
 
 @lru_cache(maxsize=None)
@@ -205,6 +231,30 @@ def threatened_squares(body: Body, grid: Grid) -> frozenset[Square]:
     do not block threat. Empty if the body does not threaten (OSE-AOO-1).
     """
     return _area(grid, body.square, body.reach) if body.threatens else frozenset()
+
+
+def reach_area(grid: Grid | None, square: Square, reach: int) -> frozenset[Square]:
+    """Squares within `reach` of `square` by the threat line rule (as `threatened_squares`);
+    without a grid, every square at Chebyshev distance 1..reach."""
+    return _area(grid, square, reach)
+
+
+def line_clear(a: Square, b: Square, stops: Callable[[Square], bool], grid: Grid | None = None) -> bool:
+    """Line of sight: does some straight line from a to b (either rounding where it crosses a
+    corner exactly) pass no square strictly between where `stops` is true, and never step
+    diagonally between two walls of `grid`?"""
+    d = chebyshev(a, b)
+    if d == 0:
+        return True
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    lines = next(ls for ox, oy, ls in _offsets(d) if (ox, oy) == (dx, dy))
+    return _line_clear(lines, a[0], a[1], stops, grid.walls if grid is not None else frozenset())
+
+
+def adjacent_enemies(body: Body, bodies: Iterable[Body], hostile: Hostile) -> tuple[str, ...]:
+    """Ids (sorted) of the standing bodies hostile to `body` on a square next to it."""
+    return tuple(sorted(b.id for b in bodies if b.id != body.id and not b.is_down
+                        and hostile(body.side, b.side) and is_adjacent(body.square, b.square)))
 
 
 def _threatening(bodies: Iterable[Body], side: str, hostile: Hostile) -> list[Body]:
@@ -278,7 +328,7 @@ def _unwind(parent: dict, state: tuple | None) -> list[Square]:
     return out[::-1]
 
 
-def _occupancy(mover: Body, bodies: Iterable[Body], hostile: Hostile) -> tuple[set[Square], set[Square]]:
+def occupancy(mover: Body, bodies: Iterable[Body], hostile: Hostile) -> tuple[set[Square], set[Square]]:
     """(blocked, occupied): enemies standing block movement; anyone else can be passed, not ended on."""
     blocked, occupied = set(), set()
     for b in bodies:
@@ -292,7 +342,7 @@ def _occupancy(mover: Body, bodies: Iterable[Body], hostile: Hostile) -> tuple[s
 
 def _shortest(grid: Grid, start: Square, goal: Square, mover: Body, bodies: Sequence[Body], hostile: Hostile,
               max_ft: int | None, avoid_threat: bool, end_free: bool) -> list[Square] | None:
-    blocked, occupied = _occupancy(mover, bodies, hostile)
+    blocked, occupied = occupancy(mover, bodies, hostile)
     if (not grid.in_bounds(start) or not grid.in_bounds(goal) or goal in grid.walls or goal in blocked
             or (end_free and goal in occupied and goal != start)):
         return None
@@ -345,8 +395,7 @@ class Provocation:
 
 
 def provocations(path: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile, *,
-                 withdraw: bool = False, charge: bool = False, bracing: frozenset[str] = frozenset(),
-                 exempt: frozenset[str] = frozenset(), grid: Grid | None = None,
+                 withdraw: bool = False, exempt: frozenset[str] = frozenset(), grid: Grid | None = None,
                  threats: dict[Square, tuple[str, ...]] | None = None) -> list[Provocation]:
     """Every point of the path where the mover provokes, in path order.
 
@@ -358,14 +407,9 @@ def provocations(path: Sequence[Square], mover: Body, bodies: Sequence[Body], ho
     withdraw (OSE-WD-1 / OGRE-WD-1): the start square counts as unthreatened.
     exempt (OGRE-FOLLOW-1): these bodies never strike: the target when the follower moves,
     the follower when the target moves.
-    charge (OSE-CHARGE-1): no attacks of opportunity; each bracing enemy strikes when the
-    charge enters its threat area (OSE-BRACE-1 "charges into the threat range"), reported at
-    the index of the square being left, where a hit stops the charge.
     """
     if len(path) < 2:
         return []
-    if charge:
-        return _brace_strikes(path, mover, bodies, hostile, bracing - exempt, grid)
     if threats is None:
         threats = _threats_along(path, mover, bodies, hostile, grid)
     out = []  # OSE-WD-1 / OGRE-WD-1: the first square left is free of threat.
@@ -396,13 +440,15 @@ def _threats_along(path: Sequence[Square], mover: Body, bodies: Sequence[Body], 
     return {sq: tuple(ids) for sq, ids in acc.items()}
 
 
-def _brace_strikes(path: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile,
-                   bracing: frozenset[str], grid: Grid | None) -> list[Provocation]:
+def threat_entries(path: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile,
+                   among: frozenset[str], *, grid: Grid | None = None) -> list[Provocation]:
+    """Every point where the path enters the threat area of one of `among` (hostile bodies that
+    threaten), reported at the index of the square being left, in path order."""
     hits: dict[int, list[str]] = {}
-    for b in (b for b in _threatening(bodies, mover.side, hostile) if b.id in bracing):
+    for b in (b for b in _threatening(bodies, mover.side, hostile) if b.id in among):
         area = _area(grid, b.square, b.reach)
         for i in range(len(path) - 1):
-            if path[i] not in area and path[i + 1] in area:  # OSE-BRACE-1: into the threat range
+            if path[i] not in area and path[i + 1] in area:
                 hits.setdefault(i, []).append(b.id)
     return [Provocation(i, path[i], tuple(ids)) for i, ids in sorted(hits.items())]
 
@@ -414,86 +460,27 @@ def first_provocation(path: Sequence[Square], mover: Body, bodies: Sequence[Body
     return found[0] if found else None
 
 
-# --- charges ---------------------------------------------------------------------
+# --- every square within a move -------------------------------------------------
 
-def charge_path(grid: Grid, start: Square, mover: Body, bodies: Sequence[Body], hostile: Hostile, *,
-                weapon_reach: int, min_ft: int = 15, max_ft: int) -> tuple[str, list[Square]] | None:
-    """OSE-CHARGE-1: (target id, path) of the charge at the nearest enemy, or None.
+class Reachable:
+    """Every square a mover can walk to from `start` within `max_ft` (walls and `blocked`
+    squares stop it; the "5-10-5" parity is searched), each with its cheapest cost and path.
+    Ties break as `shortest_path` does, so the same inputs give the same paths."""
 
-    Nearest by movement: the standing enemy needing the least movement to a free end square
-    within `weapon_reach` of it (the threat line rule); ties by lowest id, then end square.
-    None if no enemy is reachable within `max_ft`, or the nearest needs under `min_ft`: the
-    charge covers 15 ft toward the nearest enemy, and padding a shorter approach with a
-    detour would not be a charge; an enemy that close is simply attacked.
-    """
-    blocked, occupied = _occupancy(mover, bodies, hostile)
-    best, parent, _ = _search(grid, start, None, blocked, frozenset(), max_ft)
-    cheapest: dict[Square, tuple[int, tuple]] = {}
-    for state, g in sorted(best.items(), key=lambda item: (item[1], item[0][1]), reverse=True):
-        cheapest[state[0]] = (g, state)  # the cheapest state of a square is written last
-    choice = None
-    for e in bodies:
-        if e.id == mover.id or e.is_down or not hostile(mover.side, e.side):
-            continue
-        for sq in _area(grid, e.square, weapon_reach):
-            if sq in cheapest and (sq == start or sq not in occupied):
-                key = (cheapest[sq][0], e.id, sq)
-                choice = key if choice is None or key < choice else choice
-    if choice is None or choice[0] < min_ft:
-        return None
-    return choice[1], _unwind(parent, cheapest[choice[2]][1])
+    def __init__(self, grid: Grid, start: Square, blocked: Iterable[Square] = (), max_ft: int | None = None):
+        blocked = blocked if isinstance(blocked, (set, frozenset)) else set(blocked)
+        best, self._parent, _ = _search(grid, start, None, blocked, frozenset(), max_ft)
+        self._cheapest: dict[Square, tuple[int, tuple]] = {}
+        for state, g in sorted(best.items(), key=lambda item: (item[1], item[0][1]), reverse=True):
+            self._cheapest[state[0]] = (g, state)  # the cheapest state of a square is written last
 
+    def __contains__(self, sq: object) -> bool:
+        return sq in self._cheapest
 
-def straight_charge_ok(path: Sequence[Square]) -> bool:
-    """OGRE-CHARGE-1: at least 2 steps (10 ft) of adjacent squares in a straight line:
-    every step the same direction, or exactly `line(path[0], path[-1])`."""
-    if len(path) < 3 or any(not is_adjacent(a, b) for a, b in zip(path, path[1:])):
-        return False
-    steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])}
-    return len(steps) == 1 or list(path) == line(path[0], path[-1])
+    def cost(self, sq: Square) -> int:
+        """Feet of the cheapest walk to `sq` (KeyError if it cannot be reached)."""
+        return self._cheapest[sq][0]
 
-
-# --- positions for attacks -----------------------------------------------------
-
-def is_directly_behind(attacker: Square, target: Square, engager: Square) -> bool:
-    """OSE-BACK-1: both adjacent to the target, the attacker on the square opposite the
-    engager or one of the two beside it (within 45 degrees): for an engager due east the west
-    column, for one north-east the south-west, west and south squares. That is exactly
-    dot(attacker - target, engager - target) < 0."""
-    if not (is_adjacent(attacker, target) and is_adjacent(engager, target)):
-        return False
-    ax, ay = attacker[0] - target[0], attacker[1] - target[1]
-    ex, ey = engager[0] - target[0], engager[1] - target[1]
-    return ax * ex + ay * ey < 0
-
-
-def back_attack(attacker_id: str, target_id: str, bodies: Sequence[Body], hostile: Hostile) -> bool:
-    """OSE-BACK-1: is the attacker directly behind the target from some other standing enemy of the target?"""
-    by_id = {b.id: b for b in bodies}
-    atk, tgt = by_id.get(attacker_id), by_id.get(target_id)
-    if atk is None or tgt is None or not hostile(tgt.side, atk.side):
-        return False
-    return any(is_directly_behind(atk.square, tgt.square, b.square) for b in bodies
-               if b.id not in (attacker_id, target_id) and not b.is_down and hostile(tgt.side, b.side))
-
-
-def second_rank_ok(attacker: Body, target_sq: Square, bodies: Sequence[Body], hostile: Hostile,
-                   *, grid: Grid | None = None) -> bool:
-    """OSE-STANCE-3: the target is within reach and some straight line to it (the threat line
-    rule) has no wall and no standing enemy between; an ally between is the second rank."""
-    d = chebyshev(attacker.square, target_sq)
-    if d < 1 or d > attacker.reach:
-        return False
-    enemies = {b.square for b in bodies
-               if b.id != attacker.id and not b.is_down and hostile(attacker.side, b.side) and b.square != target_sq}
-    walls = grid.walls if grid is not None else frozenset()
-    stops = (lambda s: s in walls or s in enemies)
-    dx, dy = target_sq[0] - attacker.square[0], target_sq[1] - attacker.square[1]
-    lines = next(ls for ox, oy, ls in _offsets(d) if (ox, oy) == (dx, dy))
-    return _line_clear(lines, attacker.square[0], attacker.square[1], stops, walls)
-
-
-def ranged_blocked_by(attacker: Body, bodies: Sequence[Body], hostile: Hostile) -> tuple[str, ...]:
-    """OSE-RANGED-1: ids (sorted) of standing enemies within 5 ft; any of them forbids a ranged attack."""
-    return tuple(sorted(b.id for b in bodies if b.id != attacker.id and not b.is_down
-                        and hostile(attacker.side, b.side) and is_adjacent(attacker.square, b.square)))
+    def path(self, sq: Square) -> list[Square]:
+        """The cheapest walk [start, ..., sq] (KeyError if it cannot be reached)."""
+        return _unwind(self._parent, self._cheapest[sq][1])

@@ -16,18 +16,20 @@ Square = tuple[int, int]
 # Weapon kinds: how an attack is made (OSE-STANCE-*, OSE-RANGED-*).
 MELEE_KINDS = ("melee", "natural")
 RANGED_KINDS = ("bow", "crossbow", "sling", "thrown", "ranged")
-ATTACK_KINDS = MELEE_KINDS + RANGED_KINDS
+WEAPON_KINDS = MELEE_KINDS + RANGED_KINDS
 # Weapon qualities named by the texts.
 QUALITIES = ("two_handed", "reach", "off_hand", "brace", "small", "piercing", "shield")
 
 
 @dataclass(frozen=True)
-class Attack:
+class Weapon:
     """One way a combatant deals damage: a weapon or a natural attack.
 
     `reach` is in feet (5 = adjacent squares; 10 = a reach weapon). `count` is
     the number of such attacks in one action (OLOG-ATK-1). `item` names the
     inventory item that must be in hand to use it ("" = natural, always ready).
+    `range` is a missile's (short, medium, long) in feet, which the referee
+    may edit; empty, the system's DEFAULT for the weapon's kind applies.
     """
 
     name: str
@@ -38,6 +40,8 @@ class Attack:
     count: int = 1
     qualities: tuple[str, ...] = ()
     item: str = ""
+    # A missile's short, medium and long range in feet; () = its system's DEFAULT for the kind.
+    range: tuple[int, ...] = ()
 
     @property
     def is_melee(self) -> bool:
@@ -61,7 +65,7 @@ class Combatant:
     hp: int
     max_hp: int
     ac: int = 10
-    attacks: tuple[Attack, ...] = ()
+    weapons: tuple[Weapon, ...] = ()
     # What each hand holds: item names, "" for an empty hand (OSE-MANIP-1).
     hands: tuple[str, ...] = ("", "")
     # Carried items, topmost first (OLOG-ITEM-1: position decides the cost).
@@ -73,6 +77,8 @@ class Combatant:
     band: int | None = None
     square: Square | None = None
     notes: str = ""
+    # Kept off the players' table display until the referee reveals it (docs/TABLE.md).
+    hidden: bool = False
 
     @property
     def is_down(self) -> bool:
@@ -102,15 +108,15 @@ class Combatant:
     def free_hands(self) -> int:
         return sum(1 for h in self.hands if not h)
 
-    def attack(self, name: str) -> Attack | None:
-        for a in self.attacks:
+    def weapon(self, name: str) -> Weapon | None:
+        for a in self.weapons:
             if a.name == name:
                 return a
         return None
 
-    def ready_attacks(self) -> tuple[Attack, ...]:
-        """Attacks usable now: natural ones, and weapons whose item is in hand."""
-        return tuple(a for a in self.attacks if not a.item or self.holds(a.item))
+    def ready_weapons(self) -> tuple[Weapon, ...]:
+        """Weapons usable now: natural attacks, and weapons whose item is in hand."""
+        return tuple(a for a in self.weapons if not a.item or self.holds(a.item))
 
 
 @dataclass(frozen=True)

@@ -11,12 +11,77 @@ import math
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .commands import Command, Event, Illegal, Option, command
+from .commands import Code, Command, Event, Illegal, Option, Reason, command
 from .dice import Dice, DiceError, DiceExpr
+from . import limits as L
 from .model import Encounter, Square
 from .state import State
 
 Resolution = tuple[State, list[Event]]
+
+
+class Handlers:
+    """A dispatch table from command class to function, filled by decorators:
+
+        checks = Handlers("check")
+        @checks(Move, Charge)
+        def check_move(state, cmd): ...
+
+    `table.get(cmd)` is the function for the command's class (None if none),
+    so a ruleset looks commands up instead of running an isinstance chain."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.table: dict[type, Any] = {}
+
+    def __call__(self, *classes: type):
+        def register(fn):
+            for cls in classes:
+                if cls in self.table:
+                    raise ValueError(f"{self.name}: {cls.__name__} has two handlers")
+                self.table[cls] = fn
+            return fn
+        return register
+
+    def get(self, cmd: Any):
+        return self.table.get(type(cmd))
+
+    def __contains__(self, cls: type) -> bool:
+        return cls in self.table
+
+
+class Lookup:
+    """The rulesets a loader or a session may use, by system name. The engine
+    never imports a system: `fray.rules` builds the one registry and installs
+    it here as the default (`install_default`) when it is imported, and a
+    caller may always pass its own lookup."""
+
+    def __init__(self, get, names) -> None:
+        self._get = get
+        self._names = names
+
+    def names(self) -> tuple[str, ...]:
+        return tuple(self._names())
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and name in self.names()
+
+    def __getitem__(self, name: str) -> "Ruleset":
+        return self._get(name)
+
+
+_DEFAULT: list[Lookup] = []
+
+
+def install_default(lookup: Lookup) -> None:
+    """Make `lookup` the rulesets used when a caller names none (fray.rules does this)."""
+    _DEFAULT[:] = [lookup]
+
+
+def default_lookup() -> Lookup:
+    if not _DEFAULT:
+        raise LookupError("no rulesets: import fray.rules, or pass a ruleset lookup")
+    return _DEFAULT[0]
 
 
 @dataclass(frozen=True)
@@ -48,6 +113,18 @@ class StatSpec:
 
 
 # --- referee commands (CORE-REF-1) -------------------------------------------
+
+class RefereeReason(Code):
+    """Why a referee command cannot apply (the codes beyond the core `Reason`, CORE-REF-1)."""
+
+    NEGATIVE_AMOUNT = "NEGATIVE_AMOUNT"
+    BAD_VALUE = "BAD_VALUE"        # a stat value a save file cannot hold
+    BAD_DICE = "BAD_DICE"
+    NOWHERE = "NOWHERE"            # a placement with neither square nor zone
+    OFF_MAP = "OFF_MAP"            # a square outside the map
+    OFF_FIELD = "OFF_FIELD"        # a zone outside the bands
+    NESTED_ALLOW = "NESTED_ALLOW"
+
 
 @command("core")
 class SetHp:
@@ -154,7 +231,7 @@ class Ruleset:
     name = "base"
     title = "Base"
     profiles: tuple[str, ...] = ("",)
-    field_view = "none"  # "bands" | "grid" | "list": which field view the page shows
+    field_view = "none"  # a ruleset with no SystemInfo (tests): the field view the page shows
 
     # --- description ----------------------------------------------------
     def settings(self) -> tuple[Setting, ...]:
@@ -170,12 +247,38 @@ class Ruleset:
         return (self.name, "core")
 
     def field_view_for(self, profile: str) -> str:
-        """The field view a profile plays on (OSE loose has no grid)."""
-        return self.field_view
+        """The field view a profile plays on (OSE loose has no grid): the
+        system's SystemInfo (`info`, set by fray.rules) says, else `field_view`."""
+        info = getattr(self, "info", None)
+        return info.field_view(profile) if info is not None else self.field_view
 
     def extra_views(self, profile: str) -> tuple[str, ...]:
         """More views the page shows with the field, by name (e.g. Ogre's "ruler")."""
-        return ()
+        info = getattr(self, "info", None)
+        return info.extra_views if info is not None else ()
+
+    # --- hooks the views and the page ask, so generic code never names a system ---
+    def phase(self, state: State) -> Any:
+        """Where the fight is: the system's own phase enum (None: just fighting)."""
+        return None
+
+    def where(self, state: State) -> dict[str, Any]:
+        """"Where are we", in plain values a caller can read without the
+        system's records: the round, the phase, whoever acts now, and each
+        system's own place (OSE's acting side and step, Ogre's segment)."""
+        phase = self.phase(state)
+        return {"round": state.round, "phase": str(phase) if phase is not None else "",
+                "acting": self.current(state)}
+
+    @property
+    def grid_rules(self) -> dict[str, str]:
+        """The rule ids the grid view cites: {"aoo", "threat", "withdraw"} -> id."""
+        return {}
+
+    def suggest_paths(self, state: State, actor: str, command: Command | None = None) -> list:
+        """Ready-made grid paths for an actor, (kind, label, path) each; for a command that
+        needs a path, only paths it can take (playout, conformance tests, the preview)."""
+        return []
 
     # --- the protocol ------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:
@@ -194,7 +297,7 @@ class Ruleset:
         """The first rule the command breaks, broad to narrow; None if legal."""
         if isinstance(cmd, REFEREE_COMMANDS):
             return self.check_referee(state, cmd)
-        return Illegal("UNKNOWN_COMMAND", f"{cmd.type_name} is not an action of {self.title}")
+        return Illegal(Reason.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
 
     def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
         """The new state and the events; never mutates `state`."""
@@ -251,129 +354,229 @@ class Ruleset:
 
     # --- referee overrides (CORE-REF-1) --------------------------------------
     def check_referee(self, state: State, cmd: Command) -> Illegal | None:
+        """A referee command's facts: the target exists, and the command's own `referee_checks`."""
         target = getattr(cmd, "target", None)
         if target is not None and not state.has(target):
-            return Illegal("NO_SUCH_COMBATANT", f"There is no combatant {target!r}")
-        if isinstance(cmd, (Damage, Heal)) and cmd.amount < 0:
-            return Illegal("NEGATIVE_AMOUNT", "The amount must be zero or more")
-        if isinstance(cmd, SetStat) and not _is_plain(cmd.value):
-            # the value is saved with the step: it must be what a file can hold
-            return Illegal("BAD_VALUE", f"{cmd.value!r:.60} cannot be a stat (a number, text, true/false or a list)")
-        if isinstance(cmd, SetHp) and abs(cmd.hp) > 100000:
-            return Illegal("OUT_OF_RANGE", f"{cmd.hp} HP is out of range")
-        if isinstance(cmd, FreeRoll):
-            try:
-                DiceExpr.parse(cmd.expr)
-            except DiceError as exc:
-                return Illegal("BAD_DICE", str(exc))
-        if isinstance(cmd, Place):
-            if cmd.square is None and cmd.band is None:
-                return Illegal("NOWHERE", f"Say where to place {state.name(cmd.target)}: a zone or a square")
-            if cmd.square is not None:
-                m = state.encounter.map
-                x, y = cmd.square
-                if not (0 <= x < m.width and 0 <= y < m.height):
-                    return Illegal("OFF_MAP", f"Square {cmd.square} is off the map")
-                if cmd.square in m.walls:
-                    return Illegal("WALL", f"Square {cmd.square} is a wall")
-                for o in state.combatants:
-                    if o.id != cmd.target and o.square == cmd.square and not o.is_down:
-                        return Illegal("OCCUPIED", f"{o.name} already stands on that square")
-            if cmd.band is not None and not 0 <= cmd.band < state.encounter.bands:
-                return Illegal("OFF_FIELD", f"Zone {cmd.band + 1} does not exist")
-        if isinstance(cmd, Allow):
-            inner = cmd.command
-            if isinstance(inner, Allow):
-                return Illegal("NESTED_ALLOW", "Allow an action, not another override")
-            # Allow skips the rules, not the facts: a referee command keeps its
-            # own checks, and an action must be one of this system's and name
-            # combatants that exist (else its resolution raised KeyError).
-            if isinstance(inner, REFEREE_COMMANDS):
-                return self.check_referee(state, inner)
-            if inner.namespace not in self.namespaces():
-                return Illegal("UNKNOWN_COMMAND", f"{inner.type_name} is not an action of {self.title}")
-            for name in ("actor", "target"):
-                who = getattr(inner, name, None)
-                if isinstance(who, str) and who and not state.has(who):
-                    return Illegal("NO_SUCH_COMBATANT", f"There is no combatant {who!r}")
-        return None
+            return Illegal(Reason.NO_SUCH_COMBATANT, f"There is no combatant {target!r}")
+        fn = referee_checks.get(cmd)
+        return fn(self, state, cmd) if fn is not None else None
 
     def resolve_referee(self, state: State, cmd: Command, dice: Dice) -> Resolution:
+        """The referee command's `referee_resolves` entry; every one is logged (CORE-REF-1)."""
         events: list[Event] = []
-        if isinstance(cmd, SetHp):
-            c = state.get(cmd.target)
-            was_down = c.is_down
-            state = state.update(cmd.target, hp=cmd.hp)
-            events.append(Event("HpSet", f"Referee sets {c.name} to {cmd.hp}/{c.max_hp} HP",
-                                rule="CORE-REF-1", target=cmd.target))
-            if cmd.hp <= 0 and not was_down:
-                events.append(Event("CombatantDown", f"{c.name} is down", rule="CORE-HP-1", target=cmd.target))
-            elif cmd.hp > 0 and was_down:
-                events.append(Event("CombatantUp", f"{c.name} is back up", rule="CORE-HP-1", target=cmd.target))
-        elif isinstance(cmd, Damage):
-            c = state.get(cmd.target)
-            note = f" ({cmd.note})" if cmd.note else ""
-            state = self.damage(state, cmd.target, cmd.amount, events, rule="CORE-REF-1",
-                                text=f"{c.name} takes {cmd.amount} damage{note} "
-                                     f"({c.hp - cmd.amount}/{c.max_hp} HP)")
-            if cmd.amount == 0:  # CORE-REF-1: every override is logged, even a no-op
-                events.append(Event("DamageTaken", f"{c.name} takes no damage{note} ({c.hp}/{c.max_hp} HP)",
-                                    rule="CORE-REF-1", target=cmd.target, data={"amount": 0}))
-        elif isinstance(cmd, Heal):
-            c = state.get(cmd.target)
-            hp = min(c.max_hp, c.hp + cmd.amount)
-            state = state.update(cmd.target, hp=hp)
-            events.append(Event("Healed", f"{c.name} heals {hp - c.hp} ({hp}/{c.max_hp} HP)",
-                                rule="CORE-REF-1", target=cmd.target))
-            if c.is_down and hp > 0:
-                events.append(Event("CombatantUp", f"{c.name} is back up", rule="CORE-HP-1", target=cmd.target))
-        elif isinstance(cmd, Place):
-            c = state.get(cmd.target)
-            changes: dict[str, Any] = {}
-            if cmd.band is not None:
-                changes["band"] = cmd.band
-            if cmd.square is not None:
-                changes["square"] = tuple(cmd.square)
-            state = state.update(cmd.target, **changes)
-            where = f"zone {cmd.band + 1}" if cmd.band is not None else f"square {cmd.square}"
-            events.append(Event("Placed", f"Referee places {c.name} at {where}", rule="CORE-REF-1",
-                                target=cmd.target))
-            state = self.moved(state, cmd.target, events)
-        elif isinstance(cmd, SetStat):
-            c = state.get(cmd.target)
-            state = state.update(cmd.target, stats={**c.stats, cmd.key: cmd.value})
-            events.append(Event("StatSet", f"Referee sets {c.name}'s {cmd.key} to {cmd.value}",
-                                rule="CORE-REF-1", target=cmd.target))
-        elif isinstance(cmd, SetCondition):
-            c = state.get(cmd.target)
-            new = c.with_condition(cmd.condition) if cmd.on else c.without_condition(cmd.condition)
-            state = state.with_combatant(new)
-            verb = "now" if cmd.on else "no longer"
-            events.append(Event("ConditionSet", f"{c.name} is {verb} {cmd.condition}", rule="CORE-REF-1",
-                                target=cmd.target))
-        elif isinstance(cmd, Allow):
-            inner_state, inner = self.resolve(state, cmd.command, dice)
-            events.append(Event("Overridden", f"Referee allows: {cmd.command.label()}", rule="CORE-REF-1"))
-            events.extend(inner)
-            state = inner_state
-        elif isinstance(cmd, FreeRoll):
-            roll = dice.roll(cmd.expr, cmd.purpose or "free roll")
-            what = f" for {cmd.purpose}" if cmd.purpose else ""
-            events.append(Event("Rolled", f"Rolled {roll.describe()}{what}", rule="CORE-DICE-3", rolls=(roll,)))
-        elif isinstance(cmd, Note):
-            events.append(Event("Noted", cmd.text, rule="CORE-REF-1"))
-        elif isinstance(cmd, SetWalls):
-            enc = state.encounter
-            walls = (enc.map.walls | {tuple(sq) for sq in cmd.add}) - {tuple(sq) for sq in cmd.remove}
-            state = replace(state, encounter=replace(enc, map=replace(enc.map, walls=frozenset(walls))))
-            parts = []
-            if cmd.add:
-                parts.append(f"draws {len(cmd.add)} wall square{'s' if len(cmd.add) != 1 else ''}")
-            if cmd.remove:
-                parts.append(f"erases {len(cmd.remove)}")
-            events.append(Event("WallsChanged", "Referee " + " and ".join(parts), rule="CORE-REF-1",
-                                data={"add": [list(s) for s in cmd.add], "remove": [list(s) for s in cmd.remove]}))
+        state = referee_resolves.table[type(cmd)](self, state, cmd, dice, events)
         return state, events
 
     def referee_target_square(self, state: State, target: str) -> Square | None:
         return state.get(target).square
+
+
+# --- the referee commands' checks and resolutions (CORE-REF-1) ---------------------------------
+
+referee_checks = Handlers("referee check")  # (ruleset, state, cmd) -> Illegal | None
+referee_resolves = Handlers("referee resolve")  # (ruleset, state, cmd, dice, events) -> State
+
+
+def _out_of(path: str, value: int, allowed: tuple[int, int]) -> Illegal | None:
+    """The loader's message for a number outside its limit (engine/limits.py)."""
+    if allowed[0] <= value <= allowed[1]:
+        return None
+    return Illegal(Reason.OUT_OF_RANGE, f"{path}: {value} is out of range ({allowed[0]} to {allowed[1]})")
+
+
+@referee_checks(Damage, Heal)
+def _check_amount(rs: Ruleset, state: State, cmd: Damage | Heal) -> Illegal | None:
+    if cmd.amount < 0:
+        return Illegal(RefereeReason.NEGATIVE_AMOUNT, "The amount must be zero or more")
+    # a save file holds the amount, and the HP it leaves within the limits
+    return _out_of(f"{cmd.target}.amount", cmd.amount, L.AMOUNT)
+
+
+@referee_checks(SetStat)
+def _check_stat(rs: Ruleset, state: State, cmd: SetStat) -> Illegal | None:
+    if not _is_plain(cmd.value):
+        # the value is saved with the step: it must be what a file can hold
+        return Illegal(RefereeReason.BAD_VALUE, f"{cmd.value!r:.60} cannot be a stat (a number, text, true/false "
+                                                f"or a list)")
+    # The stat is held to the range a save file of the setup is (issue 13:
+    # OLOG level 40 is refused here, not only when the file is opened).
+    from .encounter_io import stat_problems  # encounter_io imports this module
+    problems = stat_problems(cmd.key, cmd.value, rs.stats(), f"{cmd.target}.stats",
+                             len({**state.get(cmd.target).stats, cmd.key: None}) if state.has(cmd.target) else 1)
+    if problems:
+        return Illegal(RefereeReason.BAD_VALUE, problems[0])
+    return None
+
+
+@referee_checks(SetHp)
+def _check_hp(rs: Ruleset, state: State, cmd: SetHp) -> Illegal | None:
+    return _out_of(f"{cmd.target}.hp", cmd.hp, L.HP)
+
+
+@referee_checks(SetCondition)
+def _check_condition(rs: Ruleset, state: State, cmd: SetCondition) -> Illegal | None:
+    if not cmd.on:
+        return None
+    if not cmd.condition or len(cmd.condition) > L.CONDITION_TEXT:
+        return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: expected text of 1 to "
+                                                f"{L.CONDITION_TEXT} characters")
+    c = state.get(cmd.target) if state.has(cmd.target) else None
+    if c is not None and cmd.condition not in c.conditions and len(c.conditions) >= L.MAX_CONDITIONS:
+        return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: too many items "
+                                                f"({len(c.conditions) + 1}, at most {L.MAX_CONDITIONS})")
+    return None
+
+
+@referee_checks(FreeRoll)
+def _check_roll(rs: Ruleset, state: State, cmd: FreeRoll) -> Illegal | None:
+    try:
+        DiceExpr.parse(cmd.expr)
+    except DiceError as exc:
+        return Illegal(RefereeReason.BAD_DICE, str(exc))
+    return None
+
+
+@referee_checks(Place)
+def _check_place(rs: Ruleset, state: State, cmd: Place) -> Illegal | None:
+    if cmd.square is None and cmd.band is None:
+        return Illegal(RefereeReason.NOWHERE, f"Say where to place {state.name(cmd.target)}: a zone or a square")
+    if cmd.square is not None:
+        m = state.encounter.map
+        x, y = cmd.square
+        if not (0 <= x < m.width and 0 <= y < m.height):
+            return Illegal(RefereeReason.OFF_MAP, f"Square {cmd.square} is off the map")
+        if cmd.square in m.walls:
+            return Illegal(Reason.WALL, f"Square {cmd.square} is a wall")
+        for o in state.combatants:
+            if o.id != cmd.target and o.square == cmd.square and not o.is_down:
+                return Illegal(Reason.OCCUPIED, f"{o.name} already stands on that square")
+    if cmd.band is not None and not 0 <= cmd.band < state.encounter.bands:
+        return Illegal(RefereeReason.OFF_FIELD, f"Zone {cmd.band + 1} does not exist")
+    return None
+
+
+@referee_checks(Allow)
+def _check_allow(rs: Ruleset, state: State, cmd: Allow) -> Illegal | None:
+    inner = cmd.command
+    if isinstance(inner, Allow):
+        return Illegal(RefereeReason.NESTED_ALLOW, "Allow an action, not another override")
+    # Allow skips the rules, not the facts: a referee command keeps its
+    # own checks, and an action must be one of this system's and name
+    # combatants that exist (else its resolution raised KeyError).
+    if isinstance(inner, REFEREE_COMMANDS):
+        return rs.check_referee(state, inner)
+    if inner.namespace not in rs.namespaces():
+        return Illegal(Reason.UNKNOWN_COMMAND, f"{inner.type_name} is not an action of {rs.title}")
+    for name in ("actor", "target"):
+        who = getattr(inner, name, None)
+        if isinstance(who, str) and who and not state.has(who):
+            return Illegal(Reason.NO_SUCH_COMBATANT, f"There is no combatant {who!r}")
+    return None
+
+
+@referee_resolves(SetHp)
+def _set_hp(rs: Ruleset, state: State, cmd: SetHp, dice: Dice, events: list[Event]) -> State:
+    c = state.get(cmd.target)
+    state = state.update(cmd.target, hp=cmd.hp)
+    events.append(Event("HpSet", f"Referee sets {c.name} to {cmd.hp}/{c.max_hp} HP", rule="CORE-REF-1",
+                        target=cmd.target))
+    if cmd.hp <= 0 and not c.is_down:
+        events.append(Event("CombatantDown", f"{c.name} is down", rule="CORE-HP-1", target=cmd.target))
+    elif cmd.hp > 0 and c.is_down:
+        events.append(Event("CombatantUp", f"{c.name} is back up", rule="CORE-HP-1", target=cmd.target))
+    return state
+
+
+@referee_resolves(Damage)
+def _damage(rs: Ruleset, state: State, cmd: Damage, dice: Dice, events: list[Event]) -> State:
+    c = state.get(cmd.target)
+    note = f" ({cmd.note})" if cmd.note else ""
+    state = rs.damage(state, cmd.target, cmd.amount, events, rule="CORE-REF-1",
+                      text=f"{c.name} takes {cmd.amount} damage{note} ({c.hp - cmd.amount}/{c.max_hp} HP)")
+    if cmd.amount == 0:  # CORE-REF-1: every override is logged, even a no-op
+        events.append(Event("DamageTaken", f"{c.name} takes no damage{note} ({c.hp}/{c.max_hp} HP)",
+                            rule="CORE-REF-1", target=cmd.target, data={"amount": 0}))
+    return state
+
+
+@referee_resolves(Heal)
+def _heal(rs: Ruleset, state: State, cmd: Heal, dice: Dice, events: list[Event]) -> State:
+    c = state.get(cmd.target)
+    hp = min(c.max_hp, c.hp + cmd.amount)
+    state = state.update(cmd.target, hp=hp)
+    events.append(Event("Healed", f"{c.name} heals {hp - c.hp} ({hp}/{c.max_hp} HP)", rule="CORE-REF-1",
+                        target=cmd.target))
+    if c.is_down and hp > 0:
+        events.append(Event("CombatantUp", f"{c.name} is back up", rule="CORE-HP-1", target=cmd.target))
+    return state
+
+
+@referee_resolves(Place)
+def _place(rs: Ruleset, state: State, cmd: Place, dice: Dice, events: list[Event]) -> State:
+    c = state.get(cmd.target)
+    changes: dict[str, Any] = {}
+    if cmd.band is not None:
+        changes["band"] = cmd.band
+    if cmd.square is not None:
+        changes["square"] = tuple(cmd.square)
+    state = state.update(cmd.target, **changes)
+    where = f"zone {cmd.band + 1}" if cmd.band is not None else f"square {cmd.square}"
+    events.append(Event("Placed", f"Referee places {c.name} at {where}", rule="CORE-REF-1", target=cmd.target))
+    return rs.moved(state, cmd.target, events)
+
+
+@referee_resolves(SetStat)
+def _set_stat(rs: Ruleset, state: State, cmd: SetStat, dice: Dice, events: list[Event]) -> State:
+    c = state.get(cmd.target)
+    # a list is kept (and logged) as the tuple a save file's step loads back as
+    value = tuple(cmd.value) if isinstance(cmd.value, list) else cmd.value
+    shown = ", ".join(map(str, value)) if isinstance(value, tuple) else value
+    events.append(Event("StatSet", f"Referee sets {c.name}'s {cmd.key} to {shown}", rule="CORE-REF-1",
+                        target=cmd.target))
+    return state.update(cmd.target, stats={**c.stats, cmd.key: value})
+
+
+@referee_resolves(SetCondition)
+def _set_condition(rs: Ruleset, state: State, cmd: SetCondition, dice: Dice, events: list[Event]) -> State:
+    c = state.get(cmd.target)
+    new = c.with_condition(cmd.condition) if cmd.on else c.without_condition(cmd.condition)
+    verb = "now" if cmd.on else "no longer"
+    events.append(Event("ConditionSet", f"{c.name} is {verb} {cmd.condition}", rule="CORE-REF-1",
+                        target=cmd.target))
+    return state.with_combatant(new)
+
+
+@referee_resolves(Allow)
+def _allow(rs: Ruleset, state: State, cmd: Allow, dice: Dice, events: list[Event]) -> State:
+    inner_state, inner = rs.resolve(state, cmd.command, dice)
+    events.append(Event("Overridden", f"Referee allows: {cmd.command.label()}", rule="CORE-REF-1"))
+    events.extend(inner)
+    return inner_state
+
+
+@referee_resolves(FreeRoll)
+def _free_roll(rs: Ruleset, state: State, cmd: FreeRoll, dice: Dice, events: list[Event]) -> State:
+    roll = dice.roll(cmd.expr, cmd.purpose or "free roll")
+    what = f" for {cmd.purpose}" if cmd.purpose else ""
+    events.append(Event("Rolled", f"Rolled {roll.describe()}{what}", rule="CORE-DICE-3", rolls=(roll,)))
+    return state
+
+
+@referee_resolves(Note)
+def _note(rs: Ruleset, state: State, cmd: Note, dice: Dice, events: list[Event]) -> State:
+    events.append(Event("Noted", cmd.text, rule="CORE-REF-1"))
+    return state
+
+
+@referee_resolves(SetWalls)
+def _set_walls(rs: Ruleset, state: State, cmd: SetWalls, dice: Dice, events: list[Event]) -> State:
+    enc = state.encounter
+    walls = (enc.map.walls | {tuple(sq) for sq in cmd.add}) - {tuple(sq) for sq in cmd.remove}
+    parts = []
+    if cmd.add:
+        parts.append(f"draws {len(cmd.add)} wall square{'s' if len(cmd.add) != 1 else ''}")
+    if cmd.remove:
+        parts.append(f"erases {len(cmd.remove)}")
+    events.append(Event("WallsChanged", "Referee " + " and ".join(parts), rule="CORE-REF-1",
+                        data={"add": [list(s) for s in cmd.add], "remove": [list(s) for s in cmd.remove]}))
+    return replace(state, encounter=replace(enc, map=replace(enc.map, walls=frozenset(walls))))

@@ -4,6 +4,13 @@
 stack; `redo` re-applies it with the very faces it rolled. Every state along
 the way is kept (states share their unchanged parts), so undo is instant and
 the log is simply every step's events.
+
+The referee may also change the setup mid-fight (an edit that replays the
+steps, a restart, or another encounter opened from a file, a link or an
+example). `adopt` records that as a `SetupChange` in the same history as the
+steps, so undo and redo walk both in the order they happened, and undoing a
+setup change brings back the previous setup exactly (its steps, states, redo
+and ruleset are kept as they were, never re-read from JSON).
 """
 from __future__ import annotations
 
@@ -12,8 +19,9 @@ from typing import Iterator
 
 from .commands import Command, Event, Illegal, IllegalCommand, Option
 from .dice import BadFace, Dice, NeedDice, ScriptedDice, SeededDice
+from .encounter_io import SetupError, check_encounter
 from .model import Encounter
-from .ruleset import Allow, Ruleset
+from .ruleset import Allow, Ruleset, default_lookup
 from .state import State
 
 
@@ -26,17 +34,43 @@ class Step:
     events: tuple[Event, ...]
 
 
+@dataclass(frozen=True)
+class Fold:
+    """One setup and everything folded over it: what a setup change swaps."""
+
+    encounter: Encounter
+    ruleset: Ruleset
+    steps: tuple[Step, ...]
+    redo: tuple[Step, ...]  # the redo stack, its next step last
+    states: tuple[State, ...]
+    physical_dice: bool
+
+
+@dataclass(frozen=True)
+class SetupChange:
+    """A history entry: the setup in force before and after the change."""
+
+    before: Fold
+    after: Fold
+
+
+Entry = Step | SetupChange  # one entry of the history: a command step or a setup change
+
+
 class ReplayError(ValueError):
     """A recorded step that no longer applies (index and reason in the message)."""
 
 
 class Session:
-    """The referee's fight: the setup, the steps, the redo stack."""
+    """The referee's fight: the setup, the steps, the redo stack, and one
+    history of entries (steps and setup changes) that undo and redo walk."""
 
     def __init__(self, encounter: Encounter, ruleset: Ruleset | None = None) -> None:
-        if ruleset is None:
-            from ..rules import get as get_ruleset
-            ruleset = get_ruleset(encounter.system)
+        """Start a fight. Raises `SetupError` (its `problems` in the
+        loader's words: field path, value, allowed range) for a setup a save
+        file could not hold; engine/limits.py has every limit."""
+        if ruleset is None:  # the installed registry's ruleset for the encounter's system
+            ruleset = default_lookup()[encounter.system]
         self.ruleset = ruleset
         # Every setting the system has is written into the setup: a file
         # loaded back fills in the defaults, so without this the same fight
@@ -44,6 +78,13 @@ class Session:
         defaults = ruleset.default_settings()
         if any(k not in encounter.settings for k in defaults):
             encounter = replace(encounter, settings={**defaults, **encounter.settings})
+        # What the API saves, the API opens (issue 13): a setup outside the
+        # limits is refused here, with the loader's own messages, rather
+        # than saved into a file that cannot be opened again. The session
+        # keeps the encounter in the form its file loads back as.
+        encounter, problems = check_encounter(encounter, ruleset)
+        if problems:
+            raise SetupError(problems)
         self.encounter = encounter
         self.steps: list[Step] = []
         self.redo_stack: list[Step] = []
@@ -52,6 +93,8 @@ class Session:
         # setup with no hostile sides standing is decided before any command).
         self._states: list[State] = [replace(first, outcome=ruleset.outcome(first))]
         self.physical_dice = False
+        self._done: list[Entry] = []  # the history, oldest first
+        self._undone: list[Entry] = []  # what undo took back, the next to redo last
 
     # --- reading ---------------------------------------------------------
     @property
@@ -68,11 +111,21 @@ class Session:
 
     @property
     def can_undo(self) -> bool:
-        return bool(self.steps)
+        return bool(self._done)
 
     @property
     def can_redo(self) -> bool:
-        return bool(self.redo_stack)
+        return bool(self._undone)
+
+    @property
+    def history(self) -> tuple[Entry, ...]:
+        """Every entry undo can take back, oldest first."""
+        return tuple(self._done)
+
+    @property
+    def undone(self) -> tuple[Entry, ...]:
+        """Every entry redo can bring back, the next one last."""
+        return tuple(self._undone)
 
     def log(self) -> Iterator[tuple[int, Event]]:
         """Every event, oldest first, with the number of its step (1-based)."""
@@ -85,6 +138,10 @@ class Session:
 
     def current(self) -> tuple[str, ...]:
         return self.ruleset.current(self.state)
+
+    def where(self) -> dict:
+        """Where the fight is now (round, phase, who acts, the system's own place): `Ruleset.where`."""
+        return self.ruleset.where(self.state)
 
     def check(self, cmd: Command) -> Illegal | None:
         if isinstance(cmd, Allow):
@@ -102,6 +159,8 @@ class Session:
         self.steps.append(step)
         self._states.append(state)
         self.redo_stack.clear()
+        self._done.append(step)
+        self._undone.clear()
         return step
 
     def _apply(self, state: State, cmd: Command, dice: Dice | None) -> tuple[Step, State]:
@@ -112,23 +171,64 @@ class Session:
                             outcome=self.ruleset.outcome(new_state))
         return Step(cmd, tuple(dice.used), tuple(events)), new_state
 
-    def undo(self) -> Step | None:
-        if not self.steps:
+    def undo(self) -> Entry | None:
+        """Take back the last entry: a step goes to the redo stack; a setup
+        change brings back the setup before it as it was."""
+        if not self._done:
             return None
-        step = self.steps.pop()
-        self._states.pop()
-        self.redo_stack.append(step)
-        return step
+        entry = self._done.pop()
+        if isinstance(entry, SetupChange):
+            # The setup being left is kept as it is now, so redo returns to it.
+            entry = SetupChange(entry.before, self._fold())
+            self._restore(entry.before)
+        else:
+            self.steps.pop()
+            self._states.pop()
+            self.redo_stack.append(entry)
+        self._undone.append(entry)
+        return entry
 
-    def redo(self) -> Step | None:
-        """Re-apply the last undone step with the faces it rolled before."""
-        if not self.redo_stack:
+    def redo(self) -> Entry | None:
+        """Bring back the last undone entry: a step is re-applied with the
+        faces it rolled before; a setup change returns to the setup after it."""
+        if not self._undone:
             return None
-        step = self.redo_stack.pop()
-        replayed, state = self._apply(self.state, step.command, ScriptedDice(step.dice))
-        self.steps.append(replayed)
-        self._states.append(state)
-        return replayed
+        entry = self._undone.pop()
+        if isinstance(entry, SetupChange):
+            entry = SetupChange(self._fold(), entry.after)
+            self._restore(entry.after)
+        else:
+            step = self.redo_stack.pop()
+            entry, state = self._apply(self.state, step.command, ScriptedDice(step.dice))
+            self.steps.append(entry)
+            self._states.append(state)
+        self._done.append(entry)
+        return entry
+
+    # --- changing the setup ------------------------------------------------
+    def adopt(self, other: "Session") -> SetupChange:
+        """Make `other`'s setup this session's (its steps, redo, states,
+        ruleset and dice mode), as one history entry that undo takes back.
+        `other` is a session built for the purpose (a setup edited and its
+        steps replayed, a restart, an opened file); its own history is not
+        taken over, so one undo returns to the encounter before."""
+        change = SetupChange(self._fold(), other._fold())
+        self._restore(change.after)
+        self._done.append(change)
+        self._undone.clear()
+        return change
+
+    def _fold(self) -> Fold:
+        return Fold(self.encounter, self.ruleset, tuple(self.steps), tuple(self.redo_stack),
+                    tuple(self._states), self.physical_dice)
+
+    def _restore(self, fold: Fold) -> None:
+        self.encounter = fold.encounter
+        self.ruleset = fold.ruleset
+        self.steps = list(fold.steps)
+        self.redo_stack = list(fold.redo)
+        self._states = list(fold.states)
+        self.physical_dice = fold.physical_dice
 
     # --- rebuilding from a save file ---------------------------------------
     @classmethod
@@ -144,12 +244,14 @@ class Session:
             step, state = session._recorded(session.state, cmd, faces, f"steps[{i}]")
             session.steps.append(step)
             session._states.append(state)
+        session._done = list(session.steps)
         state = session.state
         pending = []
         for i, (cmd, faces) in enumerate(redo):
             step, state = session._recorded(state, cmd, faces, f"redo[{i}]")
             pending.append(step)
         session.redo_stack = pending[::-1]
+        session._undone = list(session.redo_stack)
         return session
 
     def _recorded(self, state: State, cmd: Command, faces: tuple[int, ...], path: str) -> tuple[Step, State]:

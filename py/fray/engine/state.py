@@ -22,7 +22,7 @@ class Prompt:
 
 @dataclass(frozen=True)
 class State:
-    """Everything the rules need now. `system` is the ruleset's own frozen
+    """Everything the rules need now. `board` is the ruleset's own frozen
     record (turn order, counts, declarations); `rolls` is how many dice faces
     have been rolled so far (the seeded dice counter, CORE-DICE-3)."""
 
@@ -30,7 +30,7 @@ class State:
     combatants: tuple[Combatant, ...]
     round: int = 0
     rolls: int = 0
-    system: Any = None
+    board: Any = None
     prompt: Prompt | None = None
     outcome: str = ""
     _index: dict[str, int] = field(init=False, compare=False, repr=False)
@@ -98,8 +98,8 @@ class State:
     def update(self, cid: CombatantId, **changes: Any) -> "State":
         return self.with_combatant(replace(self.get(cid), **changes))
 
-    def with_system(self, **changes: Any) -> "State":
-        return _evolve_state(self, system=evolve(self.system, **changes))
+    def with_board(self, **changes: Any) -> "State":
+        return _evolve_state(self, board=evolve(self.board, **changes))
 
     def memo(self, key: str, make: Any) -> Any:
         """A value derived from the combatants alone (e.g. who stands in which

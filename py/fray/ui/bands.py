@@ -8,12 +8,10 @@ dragging any other token is a referee placement, logged (CORE-REF-1).
 """
 from __future__ import annotations
 
-from functools import lru_cache
-
 from ..engine.ruleset import Place
 from ..views.olog import BandColumn, BandToken, bands
-from .fields import FieldAction, FieldContext, FieldView
-from .html import Markup, h
+from .field_views import FieldAction, FieldContext, FieldView
+from .html import Markup, h, region
 from .panels import SHAPE_GLYPH, badge
 
 
@@ -24,6 +22,25 @@ def move_option(ctx: FieldContext, band: int) -> int | None:
                 and getattr(o.command, "actor", None) == ctx.selected:
             return i
     return None
+
+
+# The markup last drawn for each zone and token, by index and id, with the model it was drawn from:
+# compared by identity first (a state's tokens are built once, views/olog.py), then by value, so
+# neither 40 frozen models are hashed nor unchanged zones rebuilt on a selection.
+_COLUMNS: dict[int, tuple[BandColumn, Markup]] = {}
+_TOKENS: dict[str, tuple[BandToken, Markup]] = {}
+_STACKS: dict[int, tuple[tuple[BandToken, ...], Markup]] = {}  # a zone's tokens: kept when only its label changes
+
+
+def _kept(cache: dict, key, model, build) -> Markup:
+    last = cache.get(key)
+    if last is not None and (last[0] is model or last[0] == model):
+        return last[1]
+    if len(cache) > 2000:
+        cache.clear()
+    out = build(model)
+    cache[key] = (model, out)
+    return out
 
 
 class BandsView(FieldView):
@@ -42,14 +59,37 @@ class BandsView(FieldView):
         note = h("p", {"class_": "muted band-note"},
                  f"Zones are about {m.zone_ft} ft apart. Labels are distances from the selected creature "
                  "(same zone Close, 1 Near, 2-4 Far, 5+ Distant).")
+        self.keep_selected_in_view()
         return h("div", {"class_": "bands-field", "data-testid": "bands"},
-                 legend, h("div", {"class_": "bands", "role": "list", "aria-label": "Zones"}, cols), unplaced, note)
+                 legend, h("div", {"class_": "bands", "role": "list", "aria-label": "Zones", "data-region": True},
+                                 region(cols)), unplaced, note)
+
+    _scroll = None  # one JS callback, made once in the browser
+
+    def keep_selected_in_view(self) -> None:
+        """After the page writes the bands, scroll the row so the selected token's zone shows
+        (issue 14: on a phone six zones do not fit; the one that matters stays in view)."""
+        try:
+            from pyscript import window
+            from pyscript.ffi import create_proxy
+        except ImportError:  # CPython tests: nothing to scroll
+            return
+        if BandsView._scroll is None:
+            BandsView._scroll = create_proxy(_scroll_to_selected)
+        window.setTimeout(BandsView._scroll, 0)
 
     # Zones and tokens are drawn from frozen models and kept: a click that changes
     # one token rebuilds only that token's string (and its zone's), not all 40.
     @staticmethod
-    @lru_cache(maxsize=256)
     def column(col: BandColumn) -> Markup:
+        return _kept(_COLUMNS, col.index, col, BandsView.build_column)
+
+    @staticmethod
+    def token(t: BandToken) -> Markup:
+        return _kept(_TOKENS, t.id, t, BandsView.build_token)
+
+    @staticmethod
+    def build_column(col: BandColumn) -> Markup:
         cls = "zone"
         if col.is_reach:
             cls += " reach"
@@ -68,11 +108,14 @@ class BandsView(FieldView):
                    h("span", {"class_": "zone-label"}, col.label),
                    h("span", {"class_": "zone-num"}, f"Zone {col.index + 1}" if col.distance is not None else distance)),
                  move,
-                 h("div", {"class_": "stack"}, [BandsView.token(t) for t in col.tokens]))
+                 _kept(_STACKS, col.index, col.tokens, BandsView.stack))
 
     @staticmethod
-    @lru_cache(maxsize=1024)
-    def token(t: BandToken) -> Markup:
+    def stack(tokens: tuple[BandToken, ...]) -> Markup:
+        return h("div", {"class_": "stack"}, [BandsView.token(t) for t in tokens])
+
+    @staticmethod
+    def build_token(t: BandToken) -> Markup:
         cls = "token"
         for flag, name in ((t.is_current, "current"), (t.is_selected, "selected"), (t.is_down, "down"),
                            (t.pressure > 0, "pressed")):
@@ -97,7 +140,7 @@ class BandsView(FieldView):
                  h("span", {"class_": f"disc shape-{t.shape}", "style": f"--side:{t.colour}", "aria-hidden": "true"},
                    t.initials),
                  h("span", {"class_": "tok-body"},
-                   h("span", {"class_": "tok-name"}, t.name),
+                   h("span", {"class_": "tok-name", "title": t.name}, t.name),
                    h("span", {"class_": "tok-hp"},
                      h("span", {"class_": "hp-bar"}, h("span", {"class_": "hp-fill " + (
                          "ok" if frac > 0.5 else "warn" if frac > 0.25 else "danger"),
@@ -175,3 +218,21 @@ class BandsView(FieldView):
 
 
 VIEW_FACTORY = BandsView
+
+
+def _scroll_to_selected(*_) -> None:
+    """Bring the zone of the selected token into the visible part of the bands row."""
+    from pyscript import document
+    from pyscript.ffi import is_none
+
+    row = document.querySelector("#field-slot .bands")
+    token = document.querySelector("#field-slot .bands .token.selected")
+    if is_none(row) or is_none(token) or int(row.clientWidth) == 0:
+        return  # no selection, or hidden (a phone's other tab)
+    zone = token.closest(".zone")
+    if is_none(zone):
+        return
+    left = float(zone.offsetLeft) - float(row.offsetLeft)
+    right = left + float(zone.offsetWidth)
+    if left < float(row.scrollLeft) or right > float(row.scrollLeft) + float(row.clientWidth):
+        row.scrollLeft = max(0.0, left - 8)

@@ -20,7 +20,7 @@ from ..engine.model import Combatant
 from ..engine.ruleset import Allow
 from ..engine.state import State
 from ..views.ose import VIEW, DeclChoice, DeclRow
-from .fields import FieldAction, FieldContext, FieldView
+from .field_views import FieldAction, FieldContext, FieldView
 from .html import Markup, h, with_rules
 from .panels import side_mark
 
@@ -146,7 +146,7 @@ def row_html(row: DeclRow, shared: dict[str, str]) -> Markup:
     if not has_choice(row, shared):
         # Nothing it could declare (no spells; Full Defense and Brace refused to all): one quiet line.
         return h("li", {"class_": "decl-row idle", "data-testid": f"decl-{row.id}", "data-declared": ""},
-                 h("div", {"class_": "decl-who"}, h("strong", None, row.name),
+                 h("div", {"class_": "decl-who"}, h("strong", {"title": row.name}, row.name),
                    h("span", {"class_": "decl-now", "data-testid": f"decl-now-{row.id}"},
                      "nothing to declare (no spells prepared)" if not row.spells else "nothing to declare")))
     now = row.declared or "nothing"
@@ -158,7 +158,7 @@ def row_html(row: DeclRow, shared: dict[str, str]) -> Markup:
               for what, arg in r.allow]) for r in refusals(row, shared)]
     return h("li", {"class_": "decl-row" + (" set" if row.declared else ""), "data-testid": f"decl-{row.id}",
                     "data-declared": row.declared},
-             h("div", {"class_": "decl-who"}, h("strong", None, row.name),
+             h("div", {"class_": "decl-who"}, h("strong", {"title": row.name}, row.name),
                h("span", {"class_": "decl-now", "data-testid": f"decl-now-{row.id}"},
                  "✎ " + now if row.declared else now)),
              h("div", {"class_": "decl-choices", "role": "group", "aria-label": f"{row.name} declares"},
@@ -204,14 +204,14 @@ def panel_html(ctx: FieldContext, rows: list[DeclRow]) -> Markup:
         i = find_option(ctx.options, "Surprise", side=side.id)
         if i is not None:
             o = ctx.options[i]
-            on = side.id in getattr(state.system, "surprised", ())
+            on = side.id in getattr(state.board, "surprised", ())
             surprise = h("button", {"type": "button", "class_": "small decl-surprise" + (" on" if on else ""),
                                     "data-action": f"decl-opt:{i}", "data-testid": f"decl-surprise-{side.id}",
                                     "aria-pressed": "true" if on else "false", "disabled": not o.allowed,
                                     "title": f"{o.label} (referee's call, OSE-SUR-1)"},
                          "☑ Surprised" if on else "☐ Surprised")
         idle = [h("li", {"class_": "decl-row idle", "data-testid": f"decl-{c.id}"},
-                  h("div", {"class_": "decl-who"}, h("strong", None, c.name),
+                  h("div", {"class_": "decl-who"}, h("strong", {"title": c.name}, c.name),
                     h("span", {"class_": "decl-now"}, idle_word(c))))
                 for c in members if c.id not in has_row]
         sides.append(h("section", {"class_": "decl-side", "data-testid": f"decl-side-{side.id}",
@@ -241,7 +241,7 @@ def panel_html(ctx: FieldContext, rows: list[DeclRow]) -> Markup:
 
 def locked_html(state: State) -> Markup:
     """After initiative: what was declared this round, read-only (OSE-DECL-1: it cannot change now)."""
-    declared = getattr(state.system, "declared", None) or {}
+    declared = getattr(state.board, "declared", None) or {}
     items = []
     for c in state.combatants:
         if c.id not in declared:
@@ -265,7 +265,7 @@ class DeclarationsView(FieldView):
     slot = "phase-slot"
 
     def render(self, ctx: FieldContext) -> Markup:
-        s = ctx.state.system
+        s = ctx.state.board
         if ctx.state.outcome or getattr(s, "phase", "") not in ("declare", "act"):
             return Markup("")
         if s.phase == "act":

@@ -11,7 +11,7 @@ import copy
 from typing import Any
 
 from .. import presets
-from ..engine.model import ATTACK_KINDS, QUALITIES
+from ..engine.model import WEAPON_KINDS, QUALITIES
 from ..engine.ruleset import Ruleset, Setting, StatSpec
 from ..engine.storage import SHAPES
 from ..rules import SYSTEMS
@@ -156,7 +156,7 @@ def remove_side(doc: dict[str, Any], index: int) -> dict[str, Any]:
 
 def add_attack(doc: dict[str, Any], index: int) -> dict[str, Any]:
     new = copy.deepcopy(doc)
-    new["combatants"][index].setdefault("attacks", []).append(
+    new["combatants"][index].setdefault("weapons", []).append(
         {"name": "Attack", "damage": "1d6", "to_hit": 0, "kind": "melee", "reach": 5, "count": 1,
          "qualities": [], "item": ""})
     return new
@@ -164,7 +164,7 @@ def add_attack(doc: dict[str, Any], index: int) -> dict[str, Any]:
 
 def remove_attack(doc: dict[str, Any], index: int, attack: int) -> dict[str, Any]:
     new = copy.deepcopy(doc)
-    del new["combatants"][index]["attacks"][attack]
+    del new["combatants"][index]["weapons"][attack]
     return new
 
 
@@ -248,7 +248,8 @@ def example_picker() -> Markup:
              h("select", {"data-action": "example", "data-testid": "example-select", "aria-label": "Examples"}, opts))
 
 
-def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int) -> Markup:
+def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int, picker: str = "") -> Markup:
+    """The setup form; `picker` is the roster picker's markup (ui/roster_ui.py), shown under the presets."""
     view = ruleset.field_view_for(doc.get("profile", ""))
     system_value = f"{doc['system']}:{doc.get('profile', '')}"
     sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
@@ -285,7 +286,7 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
                [h("button", {"type": "button", "data-action": f"add:{name}", "data-testid": f"add-{name}"},
                   f"+ {name}") for name in presets.PRESETS])
     people = h("section", {"class_": "ed-combatants"},
-               h("h3", None, f"Combatants ({len(doc['combatants'])})"), adders,
+               h("h3", None, f"Combatants ({len(doc['combatants'])})"), adders, Markup(picker),
                [combatant_form(i, c, side_choices, ruleset, view) for i, c in enumerate(doc["combatants"])])
     return h("div", {"class_": "editor", "data-testid": "editor"}, h("h2", None, "Encounter setup"),
              warn, probs, head, sets, sides, people)
@@ -314,7 +315,7 @@ def combatant_form(i: int, c: dict[str, Any], side_choices: list[tuple[str, str]
                    view: str) -> Markup:
     p = f"combatants/{i}"
     stats = c.get("stats", {})
-    attacks = [attack_row(i, j, a) for j, a in enumerate(c.get("attacks", []))]
+    weapons = [attack_row(i, j, a) for j, a in enumerate(c.get("weapons", []))]
     spatial = []
     if view == "bands":
         spatial.append(field("Zone (0 = first)", f"{p}/band", c.get("band"), "intornull", min="0"))
@@ -334,22 +335,24 @@ def combatant_form(i: int, c: dict[str, Any], side_choices: list[tuple[str, str]
                *spatial,
                *[stat_field(i, s, stats.get(s.key)) for s in ruleset.stats()],
                field("Notes", f"{p}/notes", c.get("notes", ""), maxlength="2000")),
-             h("div", {"class_": "attacks"}, h("h4", None, "Attacks"), attacks,
+             h("div", {"class_": "weapons"}, h("h4", None, "Attacks"), weapons,
                h("button", {"type": "button", "data-action": f"add-attack:{i}", "class_": "small"}, "Add attack")),
              h("div", {"class_": "row"},
                h("button", {"type": "button", "data-action": f"duplicate:{i}", "data-testid": f"dup-{i}"},
                  "Duplicate"),
+               h("button", {"type": "button", "data-action": f"roster-save:{i}", "data-testid": f"roster-save-{i}",
+                            "title": "Keep this combatant in the roster for other encounters"}, "Save to roster"),
                h("button", {"type": "button", "data-action": f"remove:{i}", "class_": "danger",
                             "data-testid": f"remove-{i}"}, "Remove")))
 
 
 def attack_row(i: int, j: int, a: dict[str, Any]) -> Markup:
-    p = f"combatants/{i}/attacks/{j}"
+    p = f"combatants/{i}/weapons/{j}"
     return h("div", {"class_": "attack-row"},
              field("Attack", f"{p}/name", a.get("name", ""), maxlength="60"),
              field("Damage", f"{p}/damage", a.get("damage", "1d6"), size="6", maxlength="40"),
              field("To hit", f"{p}/to_hit", a.get("to_hit", 0), "int"),
-             select("Kind", f"{p}/kind", a.get("kind", "melee"), [(k, k) for k in ATTACK_KINDS]),
+             select("Kind", f"{p}/kind", a.get("kind", "melee"), [(k, k) for k in WEAPON_KINDS]),
              field("Reach ft", f"{p}/reach", a.get("reach", 5), "int", step="5", min="0"),
              field("Per action", f"{p}/count", a.get("count", 1), "int", min="1", max="10"),
              field(f"Qualities ({', '.join(QUALITIES)})", f"{p}/qualities", a.get("qualities", []), "list"),

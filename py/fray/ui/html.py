@@ -12,7 +12,7 @@ import re
 from typing import Iterable
 
 from .. import catalogue
-from ..views.base import initials  # noqa: F401 (re-exported for the views drawn here)
+from ..views.models import initials  # noqa: F401 (re-exported for the views drawn here)
 
 
 class Markup(str):
@@ -51,6 +51,68 @@ def h(tag: str, attrs: dict[str, object] | None = None, *children: object) -> Ma
         parts.append(join(c) if isinstance(c, (list, tuple)) else esc(c))
     parts.append(f"</{tag}>")
     return Markup("".join(parts))
+
+
+# Regions and parts: what ui/patch.py can write piece by piece instead of the whole slot. A region is
+# the children of one element, one item each (rows, tokens, lanes); a part is one element with an id
+# (a map layer, a toolbar). Their marks are HTML comments, which escaped text can never contain (its
+# "<" is "&lt;"); they are taken out before the markup reaches the page.
+REGION_START, REGION_SEP, REGION_END = "<!--{-->", "<!--,-->", "<!--}-->"
+PART_END = "<!--]-->"
+_MARK = re.compile(r"<!--(\{|,|\}|\[[\w-]+|\])-->")
+
+
+def region(items: Iterable[object]) -> Markup:
+    """The children of the element that holds them, marked so that a redraw writes only the items that
+    changed. The holding element has a `data-region` attribute and starts with them; each item is one
+    element; regions and parts do not nest."""
+    return Markup(REGION_START + REGION_SEP.join(join(i) if isinstance(i, (list, tuple)) else esc(i)
+                                                 for i in items) + REGION_END)
+
+
+def part(id_: str, markup: object) -> Markup:
+    """One element whose markup has `id="<id_>"`, marked so that a redraw that changes only it (and other
+    parts and region items) writes only it."""
+    return Markup(f"<!--[{id_}-->" + esc(markup) + PART_END)
+
+
+def unmarked(markup: str) -> str:
+    """The markup without its marks (what the page holds)."""
+    if "<!--[" in markup:
+        return _MARK.sub("", markup)
+    if REGION_START not in markup:
+        return markup
+    return markup.replace(REGION_START, "").replace(REGION_SEP, "").replace(REGION_END, "")
+
+
+def pieces(markup: str) -> tuple[tuple[str, ...], tuple[tuple[str, ...], ...], tuple[tuple[str, str], ...]]:
+    """The markup cut at its marks: the text around the regions and parts, each region's items, and each
+    part's id and markup (both in the order they come)."""
+    around, regions, parts = [], [], []
+    pos, kind, items, start = 0, "", [], 0
+    for m in _MARK.finditer(markup):
+        tok = m.group(1)
+        if not kind:
+            if tok == "{":
+                kind, items, start = "{", [], m.end()
+            elif tok[0] == "[":
+                kind, name, start = "[", tok[1:], m.end()
+            else:
+                continue
+            around.append(markup[pos:m.start()] + kind)
+        elif kind == "{" and tok == ",":
+            items.append(markup[start:m.start()])
+            start = m.end()
+        elif kind == "{" and tok == "}":
+            if start != m.start() or items:
+                items.append(markup[start:m.start()])
+            regions.append(tuple(items))
+            kind, pos = "", m.end()
+        elif kind == "[" and tok == "]":
+            parts.append((name, markup[start:m.start()]))
+            kind, pos = "", m.end()
+    around.append(markup[pos:])
+    return tuple(around), tuple(regions), tuple(parts)
 
 
 def join(items: Iterable[object]) -> Markup:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..engine.model import Side
-from ..views.base import Badge, OrderRow, SystemPanel
-from ..views.common import ActionMenu, LogLine
-from .html import Markup, esc, h, join, with_rules
+from ..views.models import Badge, OrderRow, SystemPanel
+from ..views.panels import ActionMenu, LogLine
+from .html import Markup, esc, h, join, region, with_rules
 
 SHAPE_GLYPH = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "hexagon": "⬢", "star": "★"}
 
@@ -56,7 +56,7 @@ def header(m: HeaderModel) -> Markup:
     return h("header", {"class_": "topbar"},
              h("div", {"class_": "brand"}, h("span", {"class_": "logo", "aria-hidden": "true"}, "⚔"), "Fray"),
              h("div", {"class_": "title"},
-               h("h1", {"class_": "enc-name", "data-testid": "encounter-name"}, m.name),
+               h("h1", {"class_": "enc-name", "data-testid": "encounter-name", "title": m.name}, m.name),
                h("span", {"class_": "sys"}, m.system_title),
                h("span", {"class_": "status", "data-testid": "status"}, m.status),
                h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status"}, m.outcome)
@@ -71,9 +71,17 @@ def header(m: HeaderModel) -> Markup:
                h("button", {"type": "button", "data-action": "mode:setup" if m.mode == "play" else "mode:play",
                             "data-testid": "toggle-setup", "aria-pressed": "true" if m.mode == "setup" else "false"},
                  "Setup" if m.mode == "play" else "Back to the fight"),
+               h("button", {"type": "button", "data-action": "library", "data-testid": "library-open",
+                            "title": "Every saved encounter", "aria-label": "Library"}, "≡",
+                 h("span", {"class_": "lbl"}, " Library")),
                h("button", {"type": "button", "data-action": "save", "data-testid": "save"}, "Save"),
                h("button", {"type": "button", "data-action": "open", "data-testid": "open"}, "Open"),
                h("button", {"type": "button", "data-action": "share", "data-testid": "share"}, "Share"),
+               h("button", {"type": "button", "data-action": "table-open", "data-testid": "table-open", "class_": "tool-table",
+                            "title": "Open the players' table display in another window"}, "Table display"),
+               h("button", {"type": "button", "data-action": "players-view", "data-testid": "players-view-toggle",
+                            "class_": "tool-table",
+                            "title": "Show this window as the players see it"}, "Players' view"),
                h("button", {"type": "button", "data-action": "help", "data-testid": "help",
                             "aria-label": "Keyboard shortcuts", "title": "Shortcuts (?)"}, "?")))
 
@@ -114,14 +122,14 @@ def order_rows(panel: SystemPanel, sides: dict[str, Side], selected: str | None,
 def order_list(rows: list[Markup]) -> Markup:
     return h("section", {"class_": "panel order", "aria-label": "Order"},
              h("h2", None, "Order"),
-             h("ol", {"class_": "order-list", "data-testid": "order"}, rows))
+             h("ol", {"class_": "order-list", "data-testid": "order", "data-region": True}, region(rows)))
 
 
 def order_row(r: OrderRow, side: Side | None, selected: str | None, conditions: tuple[str, ...] = ()) -> Markup:
     if r.kind == "side":
         return h("li", {"class_": "order-side", "data-testid": f"side-{r.id}"},
-                 side_mark(side), h("span", {"class_": "name"}, r.name),
-                 h("span", {"class_": "detail"}, r.detail), [badge(b) for b in r.badges])
+                 side_mark(side), h("span", {"class_": "name", "title": r.name}, r.name),
+                 h("span", {"class_": "detail", "title": r.detail}, r.detail), [badge(b) for b in r.badges])
     cls = ["order-row"]
     if r.is_current:
         cls.append("current")
@@ -141,8 +149,8 @@ def order_row(r: OrderRow, side: Side | None, selected: str | None, conditions: 
              h("button", {"type": "button", "class_": "pick", "data-action": f"select:{r.id}",
                           "aria-pressed": "true" if r.id == selected else "false"},
                h("span", {"class_": "turn-mark", "aria-hidden": "true"}, "▶" if r.is_current else ""),
-               side_mark(side), h("span", {"class_": "name"}, r.name),
-               h("span", {"class_": "detail"}, r.detail)),
+               side_mark(side), h("span", {"class_": "name", "title": r.name}, r.name),
+               h("span", {"class_": "detail", "title": r.detail}, r.detail)),
              hp_bar(r.hp, r.max_hp) if r.hp is not None and r.max_hp else "",
              h("span", {"class_": "badges"}, [badge(b) for b in r.badges],
                # Conditions the system does not already show as a badge (e.g. set by the referee).
@@ -186,7 +194,7 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup) -> M
 
 def action_button(it) -> Markup:
     label = [h("span", {"class_": "key", "aria-hidden": "true"}, str(it.number)) if it.number else "",
-             h("span", {"class_": "lbl"}, it.label)]
+             h("span", {"class_": "lbl", "title": it.label}, it.label)]
     if it.hint:
         label.append(h("span", {"class_": "cost"}, it.hint))
     attrs = {"type": "button", "class_": "act" + ("" if it.allowed else " refused"),
@@ -210,7 +218,7 @@ def ask_box(a: AskModel) -> Markup:
         parts.append(h("div", {"class_": "choices"},
                        [h("button", {"type": "button", "class_": "choice", "data-action": f"choose:{i}",
                                      "data-testid": f"choice-{i}"},
-                          h("span", {"class_": "lbl"}, label), h("span", {"class_": "cost"}, detail) if detail else "")
+                          h("span", {"class_": "lbl", "title": label}, label), h("span", {"class_": "cost"}, detail) if detail else "")
                         for i, (label, detail) in enumerate(a.choices)]))
     elif a.need.startswith(("number:", "text:")):
         kind = "number" if a.need.startswith("number:") else "text"

@@ -15,10 +15,10 @@ that combatant; the lane names are buttons (Tab, Enter).
 from __future__ import annotations
 
 from ..engine.model import Side
-from ..rules.ogre_model import REACTION_PENALTY, seconds
+from ..rules.ogre import REACTION_PENALTY, seconds
 from ..views.ogre import RulerBar, RulerLane, RulerMark, RulerModel, ruler
-from .fields import FieldAction, FieldContext, FieldView
-from .html import Markup, h
+from .field_views import FieldAction, FieldContext, FieldView
+from .html import Markup, h, region
 from .panels import SHAPE_GLYPH
 
 # Width buckets (px) for the container queries that swap a bar's full label for
@@ -105,18 +105,18 @@ class RulerView(FieldView):
     # --- drawing -------------------------------------------------------------------------
     def render(self, ctx: FieldContext) -> Markup:
         state = ctx.state
-        if getattr(state.system, "fighters", None) is None:
+        if getattr(state.board, "fighters", None) is None:
             return Markup("")
         m = ruler(state, ctx.selected or "")
         g = Ruler(m)
         sides = {s.id: s for s in state.sides}
-        setup = getattr(state.system, "phase", "") == "setup"
+        setup = ctx.ruleset.phase(state) == "setup"
         rows = [self.axis(m, g)]
-        rows += [self.lane(ctx, m, g, lane, sides.get(lane.side)) for lane in m.lanes]
+        rows += [self.lane_cached(ctx, m, g, lane, sides.get(lane.side)) for lane in m.lanes]
         overlay = self.overlay(m, g)
         body = h("div", {"class_": "rl-scroll", "data-testid": "ruler-scroll"},
                  h("div", {"class_": "rl-grid", "style": f"--n:{g.n}"},
-                   h("div", {"class_": "rl-lanes"}, rows, overlay)))
+                   h("div", {"class_": "rl-lanes", "data-region": True}, region(rows), overlay)))
         self.schedule_scroll()
         return h("section", {"class_": "panel ruler-box" + (" setup" if setup else ""), "data-testid": "ruler",
                              "aria-label": "Segment ruler", "data-start": m.start, "data-end": m.end,
@@ -184,6 +184,21 @@ class RulerView(FieldView):
         cursor = h("span", {"class_": "rl-cursor", "style": f"left:{pct(g.x(m.now))}", "data-testid": "ruler-cursor",
                             "data-segment": m.now})
         return h("div", {"class_": "rl-over", "aria-hidden": "true"}, lines, nxt, cursor)
+
+    _lanes: dict = {}
+
+    def lane_cached(self, ctx: FieldContext, m: RulerModel, g: Ruler, lane: RulerLane,
+                    side: Side | None) -> Markup:
+        """A lane's markup, kept while its model, the ruler's span and now stay the same: a selection
+        rebuilds the two lanes whose selection changed, not forty."""
+        key = (lane, m.start, m.end, m.now, g.n, side)
+        cache = RulerView._lanes
+        out = cache.get(key)
+        if out is None:
+            if len(cache) > 400:
+                cache.clear()
+            out = cache[key] = self.lane(ctx, m, g, lane, side)
+        return out
 
     def lane(self, ctx: FieldContext, m: RulerModel, g: Ruler, lane: RulerLane, side: Side | None) -> Markup:
         cls = ["rl-row", "lane"]

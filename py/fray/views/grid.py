@@ -19,19 +19,14 @@ from ..engine.geometry import Body, Grid
 from ..engine.model import MapSpec, Square, are_hostile
 from ..engine.ruleset import Place, Ruleset
 from ..engine.state import State
-from .base import Badge, initials
+from .models import Badge, initials
 
-# Rule ids the grid cites, per system (the geometry is shared; the texts differ).
-AOO_RULE = {"ose": "OSE-AOO-1", "ogre": "OGRE-AOO-1"}
-THREAT_RULE = {"ose": "OSE-AOO-3", "ogre": "OGRE-AOO-1"}
-WITHDRAW_RULE = {"ose": "OSE-WD-1", "ogre": "OGRE-WD-1"}
-BRACE_RULE = {"ose": "OSE-BRACE-1"}
-RANGED_RULE = {"ose": "OSE-RANGED-1"}
-REACH_WEAPON_RULE = {"ose": "OSE-STANCE-3"}
-NO_THREAT_WHY = {
-    "ose": "no melee or natural weapon in hand, or it cannot act (OSE-AOO-1)",
-    "ogre": "flat-footed, down or without a melee attack in hand (OGRE-AOO-1)",
-}
+def grid_rules(ruleset: Ruleset) -> dict[str, str]:
+    """The rule ids the grid cites, from the ruleset's `grid_rules` hook: "aoo", "threat",
+    "withdraw", and where the system has them "brace" (a charge meets braced foes), "ranged"
+    (no ranged attack next to an enemy), "reach_weapon"; "no_threat" is the sentence for a
+    creature that threatens nothing. The geometry is shared; the rules differ."""
+    return dict(ruleset.grid_rules)
 
 
 @dataclass(frozen=True)
@@ -320,7 +315,7 @@ def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pendin
     diagonal = diagonal or diagonal_rule(state, ruleset)
     start = tuple(c.square)
     points = tuple(tuple(p) for p in request.points)
-    sysname = ruleset.name
+    rules = grid_rules(ruleset)
     if request.place:
         dest = points[-1]
         cmd = Place(c.id, square=dest)
@@ -358,16 +353,18 @@ def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pendin
     provs: tuple[Provoking, ...] = ()
     if len(squares) > 1:
         names = {b.id: state.name(b.id) for b in bodies}
-        bracing = frozenset(getattr(state.system, "bracing", ()) or ()) if kind == "charge" else frozenset()
-        found = geo.provocations(list(squares), me, bodies, hostile, withdraw=kind == "withdraw",
-                                 charge=kind == "charge", bracing=bracing, grid=grid)
-        rule = (BRACE_RULE.get(sysname, "") if kind == "charge" else AOO_RULE.get(sysname, ""))
+        bracing = frozenset(getattr(state.board, "bracing", ()) or ()) if kind == "charge" else frozenset()
+        if kind == "charge":  # a charge provokes only the braced foes whose reach it enters
+            found = geo.threat_entries(list(squares), me, bodies, hostile, bracing, grid=grid)
+        else:
+            found = geo.provocations(list(squares), me, bodies, hostile, withdraw=kind == "withdraw", grid=grid)
+        rule = rules.get("brace", "") if kind == "charge" else rules.get("aoo", "")
         provs = tuple(Provoking(p.index, p.square, p.attackers, tuple(names.get(a, a) for a in p.attackers),
                                 rule, brace=kind == "charge") for p in found)
     cost = geo.path_cost_ft(list(squares), grid.diagonal) if len(squares) > 1 else 0
     label = option.label if option is not None else "Move"
     label = re.sub(r"\s*\([^)]*\bft\b[^)]*\)", "", label) or label  # "Move (80 ft left)" -> "Move"
-    rule = WITHDRAW_RULE.get(sysname, "") if kind == "withdraw" else AOO_RULE.get(sysname, "")
+    rule = rules.get("withdraw", "") if kind == "withdraw" else rules.get("aoo", "")
     out = PathPreview(c.id, c.name, kind, label, start, points, squares, cost,
                       allowance_of(state, ruleset, c.id, option), provs, problem, cmd, via_pending, rule)
     _LAST[0], _LAST[1] = (state, key), out
@@ -381,14 +378,31 @@ _TOKENS_MEMO: list = [None, None]  # one slot: ((state, current, selected, badge
 
 def _tokens(state: State, current: Iterable[str], selected: str | None, badges: dict[str, tuple[Badge, ...]],
             bodies: dict[str, Body]) -> tuple[GridToken, ...]:
-    """The tokens, remembered while the state, the turn, the selection and the badges stay the same."""
+    """The tokens, built once while the state, the turn and the badges stay the same: a selection only
+    marks its token (and draws it on top of its square)."""
     cur = tuple(current)
     memo = _TOKENS_MEMO[0]
-    if memo is not None and memo[0] is state and memo[1:] == (cur, selected, badges):
-        return _TOKENS_MEMO[1]
-    out = _build_tokens(state, cur, selected, badges, bodies)
-    _TOKENS_MEMO[0], _TOKENS_MEMO[1] = (state, cur, selected, badges), out
-    return out
+    if memo is not None and memo[0] is state and memo[1] == cur and memo[2] == badges:
+        base = _TOKENS_MEMO[1]
+    else:
+        base = _build_tokens(state, cur, None, badges, bodies)
+        _TOKENS_MEMO[0], _TOKENS_MEMO[1] = (state, cur, badges), base
+    if selected is None or not any(tk.id == selected for tk in base):
+        return base
+    out = [replace(tk, is_selected=True) if tk.id == selected else tk for tk in base]
+    out.sort(key=lambda tk: (not tk.is_down, tk.is_selected))
+    return tuple(out)
+
+
+_BODIES_MEMO: list = [None, None]  # one slot: ((state, ruleset), bodies)
+
+
+def _bodies(state: State, ruleset: Ruleset) -> list[Body]:
+    """The ruleset's bodies of this state (who stands where, reach, threat), once per state."""
+    memo = _BODIES_MEMO[0]
+    if memo is None or memo[0] is not state or memo[1] is not ruleset:
+        _BODIES_MEMO[0], _BODIES_MEMO[1] = (state, ruleset), list(ruleset.bodies(state))
+    return _BODIES_MEMO[1]
 
 
 def _build_tokens(state: State, current: tuple[str, ...], selected: str | None,
@@ -427,7 +441,7 @@ def square_info(state: State, ruleset: Ruleset, sq: Square, selected: str | None
         lines.append(f"{d} ft from {sel.name}")
         ids = geo.threateners(sq, sel.side, bodies, _hostile(state), grid=grid)
         if ids:
-            rule = THREAT_RULE.get(ruleset.name, "")
+            rule = grid_rules(ruleset).get("threat", "")
             lines.append(f"Threatened, for {sel.name}, by {', '.join(state.name(i) for i in ids)}"
                          + (f" ({rule})" if rule else ""))
         if tuple(sel.square) != sq and sq not in grid.walls and not any(not c.is_down for c in here):
@@ -446,7 +460,7 @@ def grid_model(state: State, ruleset: Ruleset, *, selected: str | None = None, c
     m = state.encounter.map
     diagonal = diagonal_rule(state, ruleset)
     grid = grid_of(state, diagonal)
-    bodies = list(ruleset.bodies(state))
+    bodies = _bodies(state, ruleset)
     by_id = {b.id: b for b in bodies}
     tokens = _tokens(state, current, selected, badges or {}, by_id)
     hostile = _hostile(state)
@@ -456,25 +470,25 @@ def grid_model(state: State, ruleset: Ruleset, *, selected: str | None = None, c
     threat_note = ranged_note = ""
     ranged: tuple[str, ...] = ()
     reach_ft = 0
-    sysname = ruleset.name
+    rules = grid_rules(ruleset)
     if sel is not None and sel_body is not None:
         threatened = geo.threatened_squares(sel_body, grid)
         reach_ft = sel_body.reach * 5
-        rule = THREAT_RULE.get(sysname, "")
-        if sel_body.reach > 1 and REACH_WEAPON_RULE.get(sysname):
-            rule = f"{rule}, {REACH_WEAPON_RULE[sysname]}" if rule else REACH_WEAPON_RULE[sysname]
+        rule = rules.get("threat", "")
+        if sel_body.reach > 1 and rules.get("reach_weapon"):
+            rule = f"{rule}, {rules['reach_weapon']}" if rule else rules["reach_weapon"]
         if threatened:
             threat_note = (f"{sel.name} threatens {len(threatened)} square{'s' if len(threatened) != 1 else ''}"
                            f" (reach {reach_ft} ft" + (f", {rule})" if rule else ")"))
         else:
-            why = NO_THREAT_WHY.get(sysname, "it cannot strike now")
+            why = rules.get("no_threat", "it cannot strike now")
             threat_note = f"{sel.name} threatens no square: {why}"
-        if RANGED_RULE.get(sysname) and any(a.is_ranged for a in sel.attacks):
-            ids = geo.ranged_blocked_by(sel_body, bodies, hostile)
+        if rules.get("ranged") and any(a.is_ranged for a in sel.weapons):
+            ids = geo.adjacent_enemies(sel_body, bodies, hostile)  # a ranged attack needs no enemy within 5 ft
             if ids:
                 ranged = tuple(state.name(i) for i in ids)
                 ranged_note = (f"No ranged attack for {sel.name}: {', '.join(ranged)} "
-                               f"{'is' if len(ranged) == 1 else 'are'} within 5 ft ({RANGED_RULE[sysname]})")
+                               f"{'is' if len(ranged) == 1 else 'are'} within 5 ft ({rules['ranged']})")
     hover_ft = None
     hover_note = ""
     if hover is not None and grid.in_bounds(hover):
@@ -518,7 +532,7 @@ def _enemy_threat(state: State, bodies: Sequence[Body], grid: Grid, side: str, h
 
 def forget() -> None:
     """Drop every remembered result (tokens, options, threat, last path): for benchmarks of a cold build."""
-    for memo in (_TOKENS_MEMO, _OPTIONS_MEMO, _THREAT_MEMO, _LAST):
+    for memo in (_TOKENS_MEMO, _OPTIONS_MEMO, _THREAT_MEMO, _LAST, _BODIES_MEMO):
         memo[0] = memo[1] = None
     _GRIDS.clear()
 

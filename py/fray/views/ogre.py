@@ -8,14 +8,12 @@ and readies drawn apart (OGRE-DELAY-1, OGRE-READY-1), and the cursor at now.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.state import State
-from ..rules import ogre_model as om
-from ..rules import ogre_resolve as rv
-from ..rules.ogre_model import Action, Fighter, OgreState, seconds
-from ..rules.ogre_surprise import SurpriseSuggestion, suggest, terrains
-from .base import Badge, Hint, OrderRow, SystemPanel, SystemView
+from ..rules import ogre
+from ..rules.ogre import Action, Fighter, OgreState, SurpriseSuggestion, seconds, suggest, terrains
+from .models import Badge, Hint, OrderRow, SystemPanel, SystemView
 
 SHORT = {"Instantaneous": "Inst", "Immediate": "Imm", "Quick": "Qck", "Short": "Sht", "Standard": "Std",
          "Long": "Lng", "Very Long": "VLng", "Slow": "Slow", "Very Slow": "VSlow"}
@@ -99,7 +97,7 @@ def _window(s: OgreState, state: State) -> tuple[int, int]:
     now = s.segment
     far = now
     for f in s.fighters:
-        if not rv.standing(state, f.id):
+        if not ogre.standing(state, f.id):
             continue
         for seg in (f.initiative, f.due, f.action.resolves if f.action else None, f.stunned_until):
             if seg is not None:
@@ -112,7 +110,7 @@ def _window(s: OgreState, state: State) -> tuple[int, int]:
 
 
 def _tempo_flags(category: str, base: str) -> tuple[bool, int]:
-    d = om.CATEGORIES.index(category) - om.CATEGORIES.index(base) if base else 0
+    d = ogre.CATEGORIES.index(category) - ogre.CATEGORIES.index(base) if base else 0
     return d < 0, max(0, d)
 
 
@@ -130,13 +128,28 @@ def _bar(a: Action, now: int, start: int, end: int, next_seg: int | None) -> Rul
               f"declared at {a.declared}, {when}{pen}")
 
 
+_RULER: list = [None, None]  # the last state and its ruler with nobody selected
+
+
 def ruler(state: State, selected: str = "") -> RulerModel:
-    """The segment ruler's model: the axis, the cursor at now, one lane per combatant."""
-    s: OgreState = state.system
+    """The segment ruler's model: the axis, the cursor at now, one lane per combatant. Built once
+    per state (states are frozen); a selection only marks its lane."""
+    if _RULER[0] is not state:
+        _RULER[1] = _ruler(state)
+        _RULER[0] = state
+    m: RulerModel = _RULER[1]
+    if not selected:
+        return m
+    return replace(m, selected=selected,
+                   lanes=tuple(replace(ln, is_selected=True) if ln.id == selected else ln for ln in m.lanes))
+
+
+def _ruler(state: State, selected: str = "") -> RulerModel:
+    s: OgreState = state.board
     now = s.segment
     start, end = _window(s, state)
     ticks = tuple(RulerTick(k, str(k), seconds(k), k % 10 == 0) for k in range(start, end + 1, 5))
-    nxt = rv.next_event(state) if s.phase == "fight" else None
+    nxt = ogre.next_event(state) if s.phase == "fight" else None
     next_res = _next_resolution(state)
     current = set(_current(state))
     order = sorted(s.fighters, key=lambda f: (f.initiative if f.initiative is not None else 10**6, f.reaction, f.id))
@@ -182,16 +195,16 @@ def ruler(state: State, selected: str = "") -> RulerModel:
 
 
 def _next_resolution(state: State) -> tuple[int, tuple[str, ...]] | None:
-    s: OgreState = state.system
+    s: OgreState = state.board
     best: int | None = None
     for f in s.fighters:
-        if f.action is not None and f.action.resolves is not None and rv.standing(state, f.id):
+        if f.action is not None and f.action.resolves is not None and ogre.standing(state, f.id):
             if f.action.resolves >= s.segment and (best is None or f.action.resolves < best):
                 best = f.action.resolves
     if best is None:
         return None
     return best, tuple(f.id for f in s.fighters if f.action is not None and f.action.resolves == best
-                       and rv.standing(state, f.id))
+                       and ogre.standing(state, f.id))
 
 
 def _current(state: State) -> tuple[str, ...]:
@@ -201,20 +214,20 @@ def _current(state: State) -> tuple[str, ...]:
 
 def _summary(state: State, f: Fighter) -> str:
     """One line: what this combatant does next and when (the order panel's detail)."""
-    s: OgreState = state.system
+    s: OgreState = state.board
     c = state.get(f.id)
     if c.is_down:
         return "down"
     if s.phase == "setup":
-        return f"reaction time {om.reaction_time(state, c)}" + (" · surprised" if f.surprised else "")
-    if om.is_stunned(s, f.id):
+        return f"reaction time {ogre.reaction_time(state, c)}" + (" · surprised" if f.surprised else "")
+    if ogre.is_stunned(s, f.id):
         return f"stunned until {f.stunned_until}"
     a = f.action
     if a is not None:
         if a.kind == "ready":
             return a.label.lower()
         return f"acts at {a.resolves}: {a.label} ({a.category})"
-    if rv.must_declare(state, f.id):
+    if ogre.must_declare(state, f.id):
         return f"declares now (segment {s.segment})"
     if f.delaying:
         return "delaying" + (f" until {f.due}" if f.due is not None else "")
@@ -225,13 +238,13 @@ def _summary(state: State, f: Fighter) -> str:
 
 def next_words(state: State) -> str:
     """"next: segment 24 (12.0 s) · Orc's Attack Brak resolves", for the status line."""
-    s: OgreState = state.system
-    nxt = rv.next_event(state)
+    s: OgreState = state.board
+    nxt = ogre.next_event(state)
     if nxt is None:
         return "nothing scheduled: advance one segment at a time"
     what = []
     for f in s.fighters:
-        if not rv.standing(state, f.id):
+        if not ogre.standing(state, f.id):
             continue
         name = state.name(f.id)
         if f.action is not None and f.action.resolves == nxt:
@@ -244,8 +257,8 @@ def next_words(state: State) -> str:
 
 
 def _next_segment(state: State, f: Fighter) -> int:
-    s: OgreState = state.system
-    if not rv.standing(state, f.id):
+    s: OgreState = state.board
+    if not ogre.standing(state, f.id):
         return 10**9
     if f.action is not None:
         return f.action.resolves if f.action.resolves is not None else 10**8
@@ -258,13 +271,13 @@ def _next_segment(state: State, f: Fighter) -> int:
 
 def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
     """States with an icon and a word (UI principle 6)."""
-    s: OgreState = state.system
+    s: OgreState = state.board
     c = state.get(f.id)
     out = []
     if c.is_down:
         return (Badge("✖", "down", f"{c.name} is down", "CORE-HP-1", "danger"),)
-    if s.phase == "fight" and om.is_flat_footed(s, f.id):
-        dfn, full = om.defense(c, True), om.defense(c, False)
+    if s.phase == "fight" and ogre.is_flat_footed(s, f.id):
+        dfn, full = ogre.defense(c, True), ogre.defense(c, False)
         extra = f"; Defense {dfn} instead of {full}" if dfn != full else ""
         out.append(Badge("◔", "flat-footed", f"No Defense, no attacks of opportunity until segment "
                                              f"{f.initiative}{extra}", "OGRE-FF-1", "warn"))
@@ -273,7 +286,7 @@ def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
     a = f.action
     if a is not None:
         if a.kind == "ready":
-            out.append(Badge("⚑", a.label.lower(), f"Waits for: {om.TRIGGERS.get(a.trigger, a.trigger)}",
+            out.append(Badge("⚑", a.label.lower(), f"Waits for: {ogre.TRIGGERS.get(a.trigger, a.trigger)}",
                              "OGRE-READY-1"))
         if a.concentration:
             out.append(Badge("◎", "concentrating", "Damage calls for a Concentration check", "OGRE-BREAK-1"))
@@ -286,13 +299,13 @@ def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
                              "OGRE-REACT-1", "warn"))
     if f.delaying:
         out.append(Badge("‖", "delaying", "Declares later; the segments waited are lost", "OGRE-DELAY-1"))
-    if om.is_stunned(s, f.id):
+    if ogre.is_stunned(s, f.id):
         out.append(Badge("✺", "stunned", f"Stunned until segment {f.stunned_until}", "OGRE-BREAK-1", "danger"))
     return tuple(out)
 
 
 def hints(state: State, f: Fighter) -> tuple[Hint, ...]:
-    s: OgreState = state.system
+    s: OgreState = state.board
     out = []
     nr = _next_resolution(state)
     if nr is not None:
@@ -301,12 +314,12 @@ def hints(state: State, f: Fighter) -> tuple[Hint, ...]:
     a = f.action
     if a is not None and a.penalty:
         out.append(Hint(f"Reactions so far: {a.penalty:+d} to {a.label}", "OGRE-REACT-1", "warn"))
-    if rv.must_declare(state, f.id):
-        std = om.duration(state, "Standard")
+    if ogre.must_declare(state, f.id):
+        std = ogre.duration(state, "Standard")
         out.append(Hint(f"Declaring at segment {s.segment}: a Standard action resolves at {s.segment + std}",
                         "OGRE-ACT-1"))
     c = state.get(f.id)
-    if s.phase == "fight" and om.is_flat_footed(s, f.id) and not c.is_down:
+    if s.phase == "fight" and ogre.is_flat_footed(s, f.id) and not c.is_down:
         out.append(Hint(f"Flat-footed until segment {f.initiative}: no reactions, no attacks of opportunity",
                         "OGRE-FF-1", "warn"))
     return tuple(out)
@@ -314,7 +327,7 @@ def hints(state: State, f: Fighter) -> tuple[Hint, ...]:
 
 class OgreView(SystemView):
     def panel(self, state: State) -> SystemPanel:
-        s: OgreState = state.system
+        s: OgreState = state.board
         now = f"Segment {s.segment} ({seconds(s.segment)})"
         current = _current(state)
         if state.outcome:
@@ -323,7 +336,7 @@ class OgreView(SystemView):
             status, phase = "Before the fight · surprise, then roll initiative", "setup"
         elif state.prompt is not None:
             status, phase = f"{now} · {state.name(state.prompt.actor)}: {state.prompt.question}", "prompt"
-        elif any(rv.must_declare(state, i) for i in current):
+        elif any(ogre.must_declare(state, i) for i in current):
             names = ", ".join(state.name(i) for i in current)
             status, phase = f"{now} · {names} declare{'s' if len(current) == 1 else ''}", "declare"
         else:
@@ -338,7 +351,7 @@ class OgreView(SystemView):
                            hints={f.id: hints(state, f) for f in s.fighters},
                            badges={f.id: badges(state, f) for f in s.fighters}, phase=phase,
                            extra={"segment": s.segment, "seconds": seconds(s.segment),
-                                  "next": rv.next_event(state) if s.phase == "fight" else None})
+                                  "next": ogre.next_event(state) if s.phase == "fight" else None})
 
     def ruler(self, state: State, selected: str = "") -> RulerModel:
         return ruler(state, selected)

@@ -5,14 +5,14 @@ the pressure count, who exerts it and what Press On costs are all here.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..engine.commands import Command, Option
 from ..engine.model import Combatant
 from ..engine.state import State
-from ..rules.olog import RULESET, Move, OlogState, Reorder, SetCount, is_pc, opt
-from ..rules.olog_pressure import Pressure, band_label, pressure_map, reach_zones
-from .base import Badge, Hint, OrderRow, SystemPanel, SystemView, initials
+from ..rules.olog import (Move, OlogState, Pressure, Reorder, SetCount, band_label, is_allowed, is_pc,
+                          needs_press_on, opt, order as turn_order, pressure_map, reach_zones)
+from .models import Badge, Hint, OrderRow, SystemPanel, SystemView, initials
 
 
 # --- the bands field (OLOG-BAND-1) -------------------------------------------------
@@ -75,11 +75,10 @@ class BandsModel:
 
 def bands(state: State, selected: str | None = None) -> BandsModel:
     """The bands field: a column per zone, tokens stacked by side, pressure on each."""
-    s: OlogState = state.system
+    s: OlogState = state.board
     sel = state.find(selected) if selected else None
     cur = s.actor or None
-    pm = state.memo("olog.pressure_map", pressure_map)
-    panel_badges = _badges_all(state, pm)
+    base = _base_tokens(state)
     side_order = {sd.id: i for i, sd in enumerate(state.sides)}
     index = {c.id: i for i, c in enumerate(state.combatants)}
     by_zone: dict[int | None, list[Combatant]] = {}
@@ -90,7 +89,7 @@ def bands(state: State, selected: str | None = None) -> BandsModel:
     columns = []
     for b in range(state.encounter.bands):
         members = sorted(by_zone.get(b, ()), key=lambda c: (side_order.get(c.side, 99), index[c.id]))
-        tokens = tuple(_token(state, c, selected, cur, panel_badges[c.id], pm[c.id]) for c in members)
+        tokens = tuple(_selected(base[c.id], selected) for c in members)
         if sel is not None and sel.band is not None:
             d = abs(b - sel.band)
             label = band_label(state, d)
@@ -100,10 +99,29 @@ def bands(state: State, selected: str | None = None) -> BandsModel:
         else:
             d, label, title, is_reach = None, f"Zone {b + 1}", f"Zone {b + 1}", False
         columns.append(BandColumn(b, label, title, d, tokens, is_reach, b in moves))
-    unplaced = tuple(_token(state, c, selected, cur, panel_badges[c.id], pm[c.id])
-                     for c in by_zone.get(None, ()))
+    unplaced = tuple(_selected(base[c.id], selected) for c in by_zone.get(None, ()))
     legend = tuple(SideKey(sd.id, sd.name, sd.colour, sd.shape) for sd in state.sides)
     return BandsModel(tuple(columns), unplaced, selected if sel else None, cur, zone_ft, legend)
+
+
+_BASE: list = [None, None]  # the last state and its tokens, none selected
+
+
+def _base_tokens(state: State) -> dict[str, BandToken]:
+    """Every token of this state with nobody selected, built once per state (states are frozen): a
+    selection changes one token's flag, not the pressure, badges and titles of forty."""
+    if _BASE[0] is not state:
+        s: OlogState = state.board
+        pm = state.memo("olog.pressure_map", pressure_map)
+        panel_badges = _badges_all(state, pm)
+        _BASE[1] = {c.id: _token(state, c, None, s.actor or None, panel_badges[c.id], pm[c.id])
+                    for c in state.combatants}
+        _BASE[0] = state
+    return _BASE[1]
+
+
+def _selected(t: BandToken, selected: str | None) -> BandToken:
+    return replace(t, is_selected=True) if t.id == selected else t
 
 
 def move_targets(state: State, actor: str) -> tuple[int, ...]:
@@ -113,18 +131,17 @@ def move_targets(state: State, actor: str) -> tuple[int, ...]:
     c = state.get(actor)
     if c.band is None:
         return ()
-    ask = RULESET.needs_press_on(state, actor)
+    ask = needs_press_on(state, actor)
     out = []
     for b in (c.band - 1, c.band + 1):
-        cmd = Move(actor, b)
-        if RULESET.shape(state, cmd) is None and RULESET.rules(state, cmd, press=True if ask else "cmd") is None:
+        if is_allowed(state, Move(actor, b), press=True if ask else "cmd"):
             out.append(b)
     return tuple(out)
 
 
 def _token(state: State, c: Combatant, selected: str | None, current: str | None,
            badges: tuple[Badge, ...], p: Pressure) -> BandToken:
-    s: OlogState = state.system
+    s: OlogState = state.board
     side = state.encounter.side(c.side)
     if c.is_down:
         p = Pressure(c.id)
@@ -152,7 +169,7 @@ def _badges_all(state: State, pm: dict[str, Pressure]) -> dict[str, tuple[Badge,
 
 def badges_of(state: State, c: Combatant, p: Pressure) -> tuple[Badge, ...]:
     """Icon + word for each state a referee should see on a token and its order row."""
-    s: OlogState = state.system
+    s: OlogState = state.board
     out: list[Badge] = []
     if c.is_down:
         return (Badge("✖", "down", f"{c.name} is down: no turn, no pressure (CORE-HP-1)", "CORE-HP-1", "danger"),)
@@ -181,7 +198,7 @@ def badges_of(state: State, c: Combatant, p: Pressure) -> tuple[Badge, ...]:
 
 def hints_of(state: State, c: Combatant, p: Pressure) -> tuple[Hint, ...]:
     """Lines for the actor's card that save the referee a computation."""
-    s: OlogState = state.system
+    s: OlogState = state.board
     if c.is_down:
         return ()
     out: list[Hint] = []
@@ -207,7 +224,7 @@ def hints_of(state: State, c: Combatant, p: Pressure) -> tuple[Hint, ...]:
 
 def status(state: State) -> str:
     """The header line: "Round 2 · Brak's turn · 1 action left"."""
-    s: OlogState = state.system
+    s: OlogState = state.board
     if s.phase == "initiative":
         return "Before initiative · roll initiative to begin"
     parts = [f"Round {state.round}"]
@@ -228,8 +245,8 @@ def status(state: State) -> str:
 
 def order_rows(state: State, badges: dict[str, tuple[Badge, ...]]) -> tuple[OrderRow, ...]:
     """OLOG-INIT-4: highest count first; tied rows (and all before initiative) draggable."""
-    s: OlogState = state.system
-    order = RULESET.order(state)
+    s: OlogState = state.board
+    order = turn_order(state)
     counts = [s.count(cid) for cid in order]
     rows = []
     for i, cid in enumerate(order):
@@ -259,7 +276,7 @@ class OlogView(SystemView):
     """The OLOG hooks the page calls: panel, bands, reorder."""
 
     def panel(self, state: State) -> SystemPanel:
-        s: OlogState = state.system
+        s: OlogState = state.board
         pm = state.memo("olog.pressure_map", pressure_map)
         badges = _badges_all(state, pm)
         hints = {c.id: h for c in state.combatants if (h := hints_of(state, c, pm[c.id]))}
@@ -275,7 +292,7 @@ class OlogView(SystemView):
 
     def referee(self, state: State, cid: str) -> list[Option]:
         """Set a count by hand (OLOG-INIT-3: only Strategise or the referee change counts)."""
-        s: OlogState = state.system
+        s: OlogState = state.board
         if s.phase == "initiative" or not state.has(cid):
             return []
         now = s.count(cid)
@@ -286,7 +303,7 @@ class OlogView(SystemView):
     def reorder(self, state: State, moved: str, before: str) -> Command | None:
         """The Reorder command for dragging `moved` just before `before` ("" = to the end);
         None when nothing would change. The rules refuse it unless only ties move."""
-        order = list(RULESET.order(state))
+        order = list(turn_order(state))
         if moved not in order or moved == before:
             return None
         order.remove(moved)
@@ -294,7 +311,7 @@ class OlogView(SystemView):
             order.insert(order.index(before), moved)
         else:
             order.append(moved)
-        if tuple(order) == RULESET.order(state):
+        if tuple(order) == turn_order(state):
             return None
         return Reorder(tuple(order))
 

@@ -11,16 +11,10 @@ from dataclasses import dataclass
 from ..engine.commands import Command
 from ..engine.model import Combatant
 from ..engine.state import State
-from ..rules.ose import RULESET
-from ..rules.ose_base import (STEP_NAMES, STEPS, Declare, acting_side, current_step, econ_of, is_detailed,
-                              is_out, rate_ft)
-from ..rules.ose_check import ranged_block_reason
-from ..rules.ose_combat import ammo_die, shield_bonus, stance
-from ..rules.ose_move import manip_cost, move_left
-from ..rules.ose_options import declaration_options
-from ..rules.ose_round import is_active
-from ..rules.ose_turn import undead_groups
-from .base import Badge, Hint, OrderRow, SystemPanel, SystemView
+from ..rules.ose import (RULESET, STEPS, Declare, acting_side, ammo_die, declaration_options, econ_of,
+                         is_active, is_detailed, is_out, manip_cost, move_left, ranged_block_reason, rate_ft,
+                         shield_bonus, stance, undead_groups)
+from .models import Badge, Hint, OrderRow, SystemPanel, SystemView
 
 
 @dataclass(frozen=True)
@@ -59,11 +53,17 @@ STANCE_TEXT = {
 }
 
 
+def _step(state: State) -> str:
+    """The detailed step now ("move"...), "" when declaring or in the loose profile (OSE-ORDER-1)."""
+    phase = RULESET.phase(state)
+    return phase.value if phase.step_name else ""
+
+
 class OseView(SystemView):
     """The OSE panels (both profiles)."""
 
     def panel(self, state: State) -> SystemPanel:
-        s = state.system
+        s = state.board
         current = set(RULESET.current(state))
         rows: list[OrderRow] = []
         side_order = list(s.order) if s.phase == "act" and s.order else []
@@ -84,12 +84,12 @@ class OseView(SystemView):
                                      badges=b))
         return SystemPanel(status=self.status(state), order=tuple(rows), hints=hints, badges=badges,
                            phase=self._phase(state),
-                           extra={"step": current_step(state), "steps": STEPS if is_detailed(state) else (),
+                           extra={"step": _step(state), "steps": STEPS if is_detailed(state) else (),
                                   "profile": s.profile, "surprised": sorted(s.surprised)})
 
     # --- header ------------------------------------------------------------------------------
     def status(self, state: State) -> str:
-        s = state.system
+        s = state.board
         head = f"Round {state.round}"
         if state.outcome:
             return f"{head} · {state.outcome}"
@@ -101,7 +101,7 @@ class OseView(SystemView):
         side = state.encounter.side(acting_side(state))
         text = f"{head} · {side.name if side else '?'} acts"
         if is_detailed(state):
-            text += f" · {STEP_NAMES.get(current_step(state), '')} step"
+            text += f" · {RULESET.phase(state).step_name} step"
         if state.prompt is not None:
             text += f" · waiting for {state.name(state.prompt.actor)}"
         return text
@@ -111,10 +111,10 @@ class OseView(SystemView):
             return "over"
         if state.prompt is not None:
             return "prompt"
-        return state.system.phase
+        return state.board.phase
 
     def _side_detail(self, state: State, sid: str) -> str:
-        s = state.system
+        s = state.board
         if state.round == 1 and s.surprised and s.phase == "act" and not s.initiative:
             return "surprised" if sid in s.surprised else "surprise"
         rolls = s.initiative.get(sid)
@@ -131,7 +131,7 @@ class OseView(SystemView):
 
     # --- badges ------------------------------------------------------------------------------
     def badges(self, state: State, c: Combatant) -> tuple[Badge, ...]:
-        s = state.system
+        s = state.board
         out: list[Badge] = []
         if c.id in s.casting:
             out.append(Badge("✦", f"casting {s.casting[c.id]}", "A hit before it completes breaks the spell "
@@ -155,11 +155,11 @@ class OseView(SystemView):
             out.append(Badge("↩", "withdrawing", "+2 AC against attacks of opportunity this round (OSE-WD-1)",
                              "OSE-WD-1"))
         for cond, icon, title, rule, tone in (
-                ("pinned", "⛓", "No actions, no movement; melee hits deal maximum damage (OSE-COND-1)", "OSE-COND-1",
+                ("pinned", "⚯", "No actions, no movement; melee hits deal maximum damage (OSE-COND-1)", "OSE-COND-1",
                  "danger"),
-                ("helpless", "⛓", "No actions, no movement; melee hits deal maximum damage (OSE-COND-1)",
+                ("helpless", "⚯", "No actions, no movement; melee hits deal maximum damage (OSE-COND-1)",
                  "OSE-COND-1", "danger"),
-                ("grappled", "✊", "Only Small weapons, no spells (OSE-COND-1)", "OSE-COND-1", "warn"),
+                ("grappled", "✜", "Only Small weapons, no spells (OSE-COND-1)", "OSE-COND-1", "warn"),
                 ("turned", "☀", "Must move as far from the Warpriest as it can; attacking it breaks the turning "
                                 "(OSE-TURN-3)", "OSE-TURN-3", "warn"),
                 ("destroyed", "✝", "Destroyed by Turn Undead (OSE-TURN-2)", "OSE-TURN-2", "danger"),
@@ -169,14 +169,14 @@ class OseView(SystemView):
             if c.has_condition(cond) and not (cond == "grappled" and c.has_condition("pinned")):
                 out.append(Badge(icon, cond, title, rule, tone))
         if is_detailed(state) and c.id in s.done and s.phase == "act":
-            out.append(Badge("✓", f"done with {STEP_NAMES.get(current_step(state), '')}", "", "OSE-ORDER-1", "ok"))
+            out.append(Badge("✓", f"done with {RULESET.phase(state).step_name}", "", "OSE-ORDER-1", "ok"))
         return tuple(out)
 
     # --- hints -------------------------------------------------------------------------------
     def hints(self, state: State, c: Combatant) -> tuple[Hint, ...]:
         if is_out(c):
             return ()
-        s = state.system
+        s = state.board
         out: list[Hint] = []
         st = stance(c)
         if st in STANCE_TEXT:
@@ -222,13 +222,13 @@ class OseView(SystemView):
     def declarations(self, state: State) -> list[DeclRow]:
         """Every combatant that can act, with its declaration choices and whether each is allowed."""
         out = []
-        if state.system.phase != "declare":
+        if state.board.phase != "declare":
             return out
         for c in state.combatants:
             if is_out(c) or "pinned" in c.conditions or "helpless" in c.conditions:
                 continue
             opts = declaration_options(state, c)
-            cur = state.system.declared.get(c.id)
+            cur = state.board.declared.get(c.id)
             spells, fd, brace = [], None, None
             no_spell_why = "No spells prepared"
             for o in opts:

@@ -1,0 +1,134 @@
+"""Ogre Character Codex: the combat sequence as a ruleset (segment count, declarations, reactions).
+
+The fight is a count of half-second segments (OGRE-SEG-1). Each combatant
+rolls d10 + reaction time (OGRE-INIT-1), stays flat-footed until that
+segment (OGRE-FF-1), then declares an action that resolves a category's
+duration later (OGRE-ACT-1, OGRE-CAT-1) and declares the next one then.
+"Advance" jumps to the next segment where something happens. This class only
+delegates: tables and records are in `state`, the commands in `commands`,
+legality in `check`, the menus in `options`, command resolution in
+`resolve`, the count's records in `timeline`, a segment's work in `segment`,
+the grid in `grid`, before-the-fight surprise in `surprise`.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...engine.commands import Command, Event, Illegal, Option
+from ...engine.dice import Dice
+from ...engine.geometry import Body
+from ...engine.model import Encounter, Square
+from ...engine.ruleset import REFEREE_COMMANDS, Resolution, Ruleset, Setting, StatSpec
+from ...engine.state import State
+from .. import SYSTEMS
+from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
+from .commands import Charge, Move, Withdraw
+from .segment import on_damage
+from .state import Fighter, OgreState, Phase
+from .timeline import declaring, next_event, standing
+
+
+class Ogre(Ruleset):
+    """OGRE-*: see RULES.md, "Ogre Character Codex: Combat Sequence"."""
+
+    name = "ogre"
+    title = "Ogre Character Codex: Combat Sequence"
+    profiles = ("",)
+
+    def settings(self) -> tuple[Setting, ...]:
+        return om.settings()
+
+    def stats(self) -> tuple[StatSpec, ...]:
+        return om.stats()
+
+    # --- hooks the views and the page ask ---------------------------------------------
+    def phase(self, state: State) -> Phase:
+        return state.board.phase
+
+    def where(self, state: State) -> dict:
+        """The round, the phase, the segment of the count (OGRE-SEG-1) and who declares now."""
+        return {**super().where(state), "segment": state.board.segment}
+
+    @property
+    def grid_rules(self) -> dict[str, str]:
+        return {"aoo": "OGRE-AOO-1", "threat": "OGRE-AOO-1", "withdraw": "OGRE-WD-1",
+                "no_threat": "flat-footed, down or without a melee attack in hand (OGRE-AOO-1)"}
+
+    def suggest_paths(self, state: State, actor: str, command: Command | None = None
+                      ) -> list[tuple[str, str, tuple[Square, ...]]]:
+        """(kind, label, path) for every move kind of the menu and withdraw (OGRE-MOVE-1, OGRE-WD-1);
+        for a command, only the paths of its kind (a withdraw has no kind field)."""
+        paths = og.suggest_paths(state, actor)
+        if command is None:
+            return paths
+        kind = getattr(command, "kind", "withdraw")
+        return [p for p in paths if p[0] == kind]
+
+    # --- the protocol ----------------------------------------------------------------
+    def begin(self, encounter: Encounter) -> State:
+        state = State(encounter=encounter, combatants=encounter.combatants, board=OgreState())
+        fighters = tuple(Fighter(c.id, om.reaction_time(state, c)) for c in encounter.combatants)
+        return replace(state, board=OgreState(fighters=fighters))
+
+    def current(self, state: State) -> tuple[str, ...]:
+        """The prompted combatant; before initiative everyone; then those who must
+        declare now (lower initiative first, OGRE-INIT-1); when nobody must, the
+        ones whose next event comes first (the Advance key is theirs). Never
+        empty while anyone stands, so the page always has an actor to show."""
+        if state.prompt is not None:
+            return (state.prompt.actor,)
+        s: OgreState = state.board
+        if s.phase == Phase.SETUP:
+            return tuple(c.id for c in state.standing())
+        due = declaring(state)
+        if due:
+            return due
+        nxt = next_event(state)
+        if nxt is None:
+            # Nothing scheduled: those waiting (readied, delaying) hold the Advance key.
+            waiting = tuple(f.id for f in s.fighters if standing(state, f.id)
+                            and (f.delaying or (f.action is not None and f.action.resolves is None)))
+            return waiting or tuple(c.id for c in state.standing())
+        return tuple(f.id for f in s.fighters if standing(state, f.id)
+                     and nxt in (f.action.resolves if f.action else f.due, f.stunned_until))
+
+    def declaring(self, state: State) -> tuple[str, ...]:
+        """Who must declare an action now (OGRE-ACT-1), lower initiative first."""
+        return declaring(state)
+
+    def options(self, state: State, actor: str) -> list[Option]:
+        return ogre_options.options(state, actor)
+
+    def check(self, state: State, cmd: Command) -> Illegal | None:
+        if isinstance(cmd, REFEREE_COMMANDS) or type(cmd).namespace != self.name:
+            return super().check(state, cmd)
+        return ogre_check.check(state, cmd)
+
+    def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
+        if not isinstance(cmd, REFEREE_COMMANDS) and ogre_resolve.resolves.get(cmd) is None:
+            return super().resolve(state, cmd, dice)
+        return ogre_resolve.resolve(self, state, cmd, dice)
+
+    def after_damage(self, state: State, target: str, amount: int, events: list[Event], *,
+                     source: str = "") -> State:
+        return on_damage(state, target, amount, events)
+
+    # --- the grid -----------------------------------------------------------------------
+    def move_allowance(self, state: State, mover: str, cmd: Command) -> int | None:
+        """Feet a move command may cover (OGRE-MOVE-1), for the grid's path preview."""
+        c = state.get(mover)
+        if isinstance(cmd, Move):
+            if cmd.kind in ("quick", "difficult"):
+                return 5
+            return om.speed_ft(c) if cmd.kind == "short" else om.max_move_ft(state, c)
+        if isinstance(cmd, (Withdraw, Charge)):
+            return om.max_move_ft(state, c)
+        return None
+
+    def bodies(self, state: State) -> list[Body]:
+        """For the grid view: flat-footed (OGRE-FF-1) and down combatants threaten nobody."""
+        return og.bodies(state)
+
+
+RULESET = Ogre()
+RULESET.info = SYSTEMS["ogre"]

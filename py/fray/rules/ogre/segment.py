@@ -1,0 +1,513 @@
+"""How a segment's work happens: resolutions, attacks, moves and attacks of opportunity, follows, readies, held damage.
+
+A segment's work (resolutions, the steps of a move, readied actions firing)
+is a queue kept in `OgreState.work`, so a decision in the middle (an attack
+of opportunity, a follow, a counterspell) can pause it as a `state.prompt`
+and the answer's command picks it up again. Every function returns a new
+State and appends its facts to `events`; nothing mutates.
+
+Movement happens at resolution (OGRE-ACT-1: "when the segment to resolve is
+reached, the action happens"): the token stays on its square while the move
+is under way, then walks its path square by square at the resolution
+segment; threat, flat-footedness and blocking are judged then. So the grid
+always shows where everyone is at the current count.
+
+Simultaneity (OGRE-ACT-1, setting "simultaneous"): with "together" every
+action due at a segment resolves in declaration order (earliest declared,
+then lower initiative) against the state as it stands, but the damage its
+attacks roll is held and lands after the last of them, so a combatant felled
+on that segment still completes its own action. Interruptions (attacks of
+opportunity, readied actions) land at once. With "in order", damage lands as
+each action resolves.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from ...engine import geometry as geo
+from ...engine.commands import Event
+from ...engine.dice import Dice
+from ...engine.model import Weapon, Combatant
+from ...engine.state import Prompt, State
+from . import grid as og
+from .state import (
+    CHARGE_BONUS, FAST_DC, MENU_BY_KEY, Action, Held, Work, combat_skill, defense, dex, duration,
+    is_flat_footed, is_stunned, max_move_ft, pace_of, speed_ft,
+)
+from .timeline import (break_action, change, end_action, fighter, fire_works, holding, ogre, pick_attack, push,
+                       standing)
+
+
+# --- attacks ----------------------------------------------------------------------------
+
+def attack_roll(rs: Any, state: State, cid: str, target: str, a: Weapon, bonus: int, events: list[Event],
+                dice: Dice, *, why: str, hold: bool = False, extra_damage: int = 0, double: bool = False,
+                rule: str = "OGRE-ATK-1") -> State:
+    """OGRE-ATK-1: d20 + combat skill (+ modifiers) against Defense; on a hit, roll damage."""
+    c, t = state.get(cid), state.get(target)
+    flat = is_flat_footed(ogre(state), target)
+    dfn = defense(t, flat)
+    skill = combat_skill(c, a.to_hit)
+    roll = dice.roll("d20", f"{c.name}'s {why}")
+    total = roll.total + skill + bonus
+    mods = f" + {skill}" + (f" {bonus:+d}" if bonus else "")
+    ff = " (flat-footed: no Dex)" if flat and int(t.stat("defense_dex", 0) or 0) else ""
+    hit = total >= dfn
+    verb = "hits" if hit else "misses"
+    events.append(Event("AttackHit" if hit else "AttackMissed",
+                        f"{c.name}'s {why} on {t.name} with {a.name}: {roll.describe()}{mods} = {total} "
+                        f"vs Defense {dfn}{ff}: {verb}", rule=rule, rolls=(roll,), actor=cid, target=target,
+                        data={"total": total, "defense": dfn, "bonus": bonus}))
+    if not hit:
+        return state
+    dmg = dice.roll(a.damage, f"{c.name}'s damage")
+    amount = (dmg.total + extra_damage) * (2 if double else 1)
+    parts = dmg.describe() + (f" {extra_damage:+d}" if extra_damage else "") + (" x2" if double else "")
+    events.append(Event("DamageRolled", f"{c.name} deals {max(0, amount)}: {parts}", rule=rule, rolls=(dmg,),
+                        actor=cid, target=target, data={"amount": amount}))
+    if hold:
+        return state.with_board(held=ogre(state).held + (Held(target, amount, cid, why),))
+    return rs.damage(state, target, amount, events, source=cid, rule=rule)
+
+
+# --- the work loop -----------------------------------------------------------------------
+
+def run(rs: Any, state: State, events: list[Event], dice: Dice) -> State:
+    """Do the queued work until it is done or a prompt waits for an answer."""
+    guard = 0
+    while state.prompt is None and ogre(state).work:
+        guard += 1
+        if guard > 10000:  # a safety net: every handler consumes its item
+            raise RuntimeError("Ogre work queue does not drain")
+        w = ogre(state).work[0]
+        state = state.with_board(work=ogre(state).work[1:])
+        state = HANDLERS[w.kind](rs, state, w, events, dice)
+    return state
+
+
+def _current(state: State, w: Work) -> Action | None:
+    """The action a work item is about, if still pending and its actor standing."""
+    if not standing(state, w.actor):
+        return None
+    a = fighter(state, w.actor).action
+    return a if a is not None and a.uid == w.uid else None
+
+
+def _resolve(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    a = _current(state, w)
+    if a is None:
+        return state
+    triggers: tuple[str, ...] = ()
+    if a.kind in ("attack",):
+        triggers = ("attack",)
+    elif a.kind in ("move", "withdraw"):
+        triggers = ("move",)
+    elif a.kind == "charge":
+        triggers = ("move",)  # "attack" readies strike when the charger arrives (_charge_hit)
+    # OGRE-READY-1: readied actions interrupt: they happen before this one.
+    return push(state, *fire_works(state, w.actor, triggers), Work("act", w.actor, w.uid))
+
+
+def hurried_check(state: State, cid: str, a: Action, events: list[Event], dice: Dice) -> bool:
+    """OGRE-FAST-1: a hurried action with no check of its own needs a DC 15 Dexterity check."""
+    c = state.get(cid)
+    roll = dice.roll("d20", f"{c.name}'s Dexterity check (fast {a.label})")
+    total = roll.total + dex(c) + a.penalty
+    ok = total >= FAST_DC
+    events.append(Event("CheckMade", f"{c.name} hurries {a.label}: Dexterity {roll.describe()} {dex(c):+d}"
+                                     + (f" {a.penalty:+d}" if a.penalty else "")
+                                     + f" = {total} vs DC {FAST_DC}: {'done in time' if ok else 'not in time'}",
+                        rule="OGRE-FAST-1", rolls=(roll,), actor=cid))
+    return ok
+
+
+def _act(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    a = _current(state, w)
+    if a is None:
+        return state
+    cid = w.actor
+    c = state.get(cid)
+    checkless = a.kind in ("move", "withdraw") or (a.kind == "act" and not MENU_BY_KEY[a.act].check)
+    if a.tempo < 0 and checkless and w.cause != "provoked" and not hurried_check(state, cid, a, events, dice):
+        return end_action(state, cid, events, "failed", f"{c.name} cannot {a.label.lower()} in time",
+                          rule="OGRE-FAST-1")
+    if a.kind == "attack":
+        t = state.find(a.target)
+        atk = pick_attack(c, a.weapon)
+        if t is None or t.is_down:
+            return end_action(state, cid, events, "resolved", f"{c.name}'s attack finds {state.name(a.target)} "
+                                                              f"already down")
+        if atk is None or not og.in_reach(state, c, atk, t):
+            return end_action(state, cid, events, "resolved", f"{c.name}'s {a.label} comes to nothing: "
+                                                              f"{t.name} is out of reach", rule="OGRE-ATK-1")
+        state = attack_roll(rs, state, cid, a.target, atk, a.check_bonus, events, dice, why="attack",
+                            hold=holding(state))
+        return end_action(state, cid, events)
+    if a.kind in ("move", "withdraw", "charge"):
+        path, problem = walkable(state, c, a.path)
+        if problem:
+            events.append(Event("MoveStopped", f"{c.name}'s path is cut short: {problem}", rule="OGRE-MOVE-1",
+                                actor=cid))
+        stops = provocation_stops(state, cid, path, withdraw=a.kind == "withdraw")
+        after = [Work("charge_hit", cid, a.uid)] if a.kind == "charge" else []
+        return push(state, Work("walk", cid, a.uid, path=path, stops=stops, cause=a.kind), *after,
+                    Work("end", cid, a.uid))
+    if a.kind == "act":
+        return _menu_effect(rs, state, cid, a, events, dice, provoked=w.cause == "provoked")
+    if a.kind == "cast":
+        events.append(Event("SpellCast", f"{c.name} completes {a.spell or 'the spell'}"
+                                         + (f" (check {a.check_bonus:+d})" if a.check_bonus else "")
+                                         + ": the referee applies its effect", rule="OGRE-ACT-1", actor=cid,
+                            target=a.target))
+        return end_action(state, cid, events)
+    return end_action(state, cid, events)
+
+
+def _menu_effect(rs: Any, state: State, cid: str, a: Action, events: list[Event], dice: Dice, *,
+                 provoked: bool = False) -> State:
+    """OGRE-LIST-1: what the text's listed actions change on the combatant."""
+    m = MENU_BY_KEY[a.act]
+    c = state.get(cid)
+    if m.provokes and not provoked and c.square is not None:
+        # OGRE-AOO-1: a provoking non-combat act in a threatened square; the act completes afterwards.
+        stops = provocation_stops(state, cid, (tuple(c.square),), act=True)
+        if stops:
+            return push(state, Work("walk", cid, a.uid, path=(tuple(c.square),), stops=stops, cause="act"),
+                        Work("act", cid, a.uid, cause="provoked"))
+    if m.check:
+        bonus = int(c.stat(m.check, 0) or 0)
+        roll = dice.roll("d20", f"{c.name}'s {m.check.capitalize()} check")
+        total = roll.total + bonus + a.check_bonus
+        ok = total >= m.dc
+        events.append(Event("CheckMade", f"{c.name} {m.label.lower()}: {m.check.capitalize()} {roll.describe()} "
+                                         f"{bonus + a.check_bonus:+d} = {total} vs DC {m.dc}: "
+                                         f"{'success' if ok else 'failure'}", rule="OGRE-LIST-1", rolls=(roll,),
+                            actor=cid))
+        if not ok and a.act == "fast_mount":
+            # OGRE-LIST-1: a failed fast mount takes a Short action instead.
+            later = a.declared + duration(state, "Short")
+            if later > ogre(state).segment:
+                state = change(state, cid, action=replace(a, resolves=later, act="mount", category="Short",
+                                                          label="Mount or dismount (fast mount failed)"))
+                events.append(Event("ActionExtended", f"{c.name} mounts the slow way: done at segment {later}",
+                                    rule="OGRE-LIST-1", actor=cid, data={"uid": a.uid, "resolves": later}))
+                return state
+    new = c
+    if a.act == "drop_prone":
+        new = c.with_condition("prone")
+    elif a.act == "stand_up":
+        new = c.without_condition("prone")
+    elif a.act in ("mount", "fast_mount"):
+        new = c.without_condition("mounted") if c.has_condition("mounted") else c.with_condition("mounted")
+    elif a.act == "extinguish":
+        new = c.without_condition("on fire")
+    elif a.act == "draw" and a.item in c.inventory and "" in c.hands:
+        hands = list(c.hands)
+        hands[hands.index("")] = a.item
+        inv = list(c.inventory)
+        inv.remove(a.item)
+        new = replace(c, hands=tuple(hands), inventory=tuple(inv))
+    elif a.act == "sheathe" and a.item in c.hands:
+        hands = list(c.hands)
+        hands[hands.index(a.item)] = ""
+        new = replace(c, hands=tuple(hands), inventory=(a.item,) + c.inventory)
+    elif a.act == "drop_item" and a.item in c.hands:
+        hands = list(c.hands)
+        hands[hands.index(a.item)] = ""
+        new = replace(c, hands=tuple(hands))
+    if new is not c:
+        state = state.with_combatant(new)
+    what = f" {a.item}" if a.item else ""
+    events.append(Event("ActDone", f"{c.name}: {m.label.lower()}{what} done", rule="OGRE-LIST-1", actor=cid))
+    return end_action(state, cid, events)
+
+
+# --- movement and attacks of opportunity ----------------------------------------------------
+
+def walkable(state: State, c: Combatant, path: tuple) -> tuple[tuple, str]:
+    """The part of a declared path still walkable now (from the mover's square, no
+    foe in the way, ending on a free square), and why it was cut, if it was."""
+    if c.square is None or not path:
+        return (), ""
+    if tuple(path[0]) != tuple(c.square):
+        return (tuple(c.square),), f"{c.name} is no longer where the move began"
+    g = og.grid(state)
+    blocked = {tuple(o.square) for o in state.combatants
+               if o.square is not None and not o.is_down and o.id != c.id and state.hostile(c, o)}
+    occupied = {tuple(o.square) for o in state.combatants
+                if o.square is not None and not o.is_down and o.id != c.id}
+    out = [tuple(path[0])]
+    why = ""
+    for sq in path[1:]:
+        sq = tuple(sq)
+        if not geo.is_valid_step(g, out[-1], sq, blocked):
+            why = f"{sq} is blocked"
+            break
+        out.append(sq)
+    while len(out) > 1 and out[-1] in occupied:
+        out.pop()
+        why = why or "its last square is taken"
+    return tuple(out), why
+
+
+def provocation_stops(state: State, cid: str, path: tuple, *, withdraw: bool = False, act: bool = False,
+                      exempt: tuple[str, ...] = ()) -> tuple[tuple[int, tuple[str, ...]], ...]:
+    """OGRE-AOO-1: where the mover provokes along its path and from whom (flat-footed foes do not
+    threaten, OGRE-FF-1). OGRE-WD-1: withdrawing frees the start square from foes the mover can see,
+    so only invisible foes still strike there. `act`: a non-combat act in place provokes once."""
+    c = state.get(cid)
+    if c.square is None or not path:
+        return ()
+    me = og.body(state, cid)
+    bs = og.bodies(state)
+    g = og.grid(state)
+    if act:
+        ids = geo.threateners(tuple(c.square), c.side, bs, og.hostile_fn(state), grid=g)
+        ids = tuple(i for i in ids if i != cid and i not in exempt)
+        return ((0, ids),) if ids else ()
+    if len(path) < 2:
+        return ()
+    provs = geo.provocations(list(path), me, bs, og.hostile_fn(state), withdraw=withdraw,
+                             exempt=frozenset(exempt), grid=g)
+    stops = [(p.index, p.attackers) for p in provs]
+    if withdraw:
+        unseen = tuple(i for i in geo.threateners(tuple(path[0]), c.side, bs, og.hostile_fn(state), grid=g)
+                       if state.get(i).has_condition("invisible") and i not in exempt)
+        if unseen:
+            stops.insert(0, (0, unseen))  # OGRE-WD-1: invisible foes still get their attack
+    return tuple(stops)
+
+
+def aoo_eligible(state: State, attacker: str, mover: str, square: tuple) -> bool:
+    """OGRE-AOO-1: a standing, not flat-footed foe that threatens the square being left."""
+    a = state.find(attacker)
+    m = state.get(mover)
+    if a is None or a.is_down or m.is_down or not state.hostile(a, m):
+        return False
+    if not og.can_threaten(ogre(state), a):
+        return False  # OGRE-FF-1: No Opportunity
+    b = og.body(state, attacker)
+    return b is not None and tuple(square) in geo.threatened_squares(b, og.grid(state))
+
+
+def _walk(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    c = state.get(w.actor)
+    if c.is_down or not w.path:
+        return state
+    if w.stops:
+        index, attackers = w.stops[0]
+        sq = tuple(w.path[index])
+        if c.square is None or tuple(c.square) != sq:
+            state = state.update(w.actor, square=sq)
+        for i, aid in enumerate(attackers):
+            if aid == w.actor or not aoo_eligible(state, aid, w.actor, sq):
+                continue
+            rest = ((index, attackers[i + 1:]),) + w.stops[1:]
+            state = push(state, replace(w, stops=rest))
+            what = "stands up" if w.cause == "act" else "leaves a square you threaten"
+            q = f"{c.name} {what} at {sq}: attack of opportunity?"
+            return replace(state, prompt=Prompt(aid, q, rule="OGRE-AOO-1", kind="opportunity",
+                                                data={"mover": w.actor, "square": list(sq)}))
+        return push(state, replace(w, stops=w.stops[1:]))
+    end = tuple(w.path[-1])
+    if len(w.path) > 1:
+        start = tuple(c.square) if c.square is not None else tuple(w.path[0])
+        state = state.update(w.actor, square=end)
+        feet = og.cost_ft(state, tuple(tuple(p) for p in w.path))
+        verb = {"follow": "follows to", "withdraw": "withdraws to", "charge": "charges to"}.get(w.cause, "moves to")
+        events.append(Event("Moved", f"{c.name} {verb} {end} ({feet} ft)",
+                            rule={"withdraw": "OGRE-WD-1", "charge": "OGRE-CHARGE-1",
+                                  "follow": "OGRE-FOLLOW-1"}.get(w.cause, "OGRE-MOVE-1"),
+                            actor=w.actor, data={"path": [list(p) for p in w.path], "from": list(start)}))
+        if w.cause in ("move", "withdraw"):
+            state = push(state, Work("follow_offers", w.actor, w.uid, exempt=w.struck))
+    return state
+
+
+def follow_paths(state: State, follower: str, target: str) -> dict[str, tuple]:
+    """OGRE-FOLLOW-1: for each follow category, a path that brings the follower back
+    within reach of its target (quick: one square; short: normal speed; standard: any)."""
+    f = state.get(follower)
+    t = state.get(target)
+    if f.square is None or t.square is None:
+        return {}
+    a = fighter(state, follower).action
+    atk = pick_attack(f, a.weapon if a else "")
+    reach = og.reach_squares(atk) if atk is not None and atk.is_melee else 1
+    if geo.distance_squares(tuple(f.square), tuple(t.square)) <= reach:
+        return {}
+    finder = og.Reach(state, f, max_move_ft(state, f))
+    out = {}
+    for kind, limit in (("quick", 5), ("short", speed_ft(f)), ("standard", max_move_ft(state, f))):
+        p = finder.closest_to(t, reach, limit)
+        if p is not None and og.path_problem(state, f, p, f"follow-{kind}") is None:
+            out[kind] = p
+    return out
+
+
+def _follow_offers(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    mover = w.actor
+    if not standing(state, mover):
+        return state
+    works = []
+    for f in ogre(state).fighters:
+        a = f.action
+        if f.id == mover or a is None or a.target != mover or f.id in w.exempt:
+            continue
+        if not standing(state, f.id) or not og.can_threaten(ogre(state), state.get(f.id)):
+            continue
+        if not state.hostile(state.get(f.id), state.get(mover)):
+            continue
+        works.append(Work("follow_offer", f.id, a.uid, other=mover))
+    return push(state, *works)
+
+
+def _follow_offer(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    if _current(state, w) is None or not standing(state, w.other):
+        return state
+    if not follow_paths(state, w.actor, w.other):
+        return state
+    q = f"{state.name(w.other)} moved away from your {fighter(state, w.actor).action.label}: follow?"
+    return replace(state, prompt=Prompt(w.actor, q, rule="OGRE-FOLLOW-1", kind="follow",
+                                        data={"target": w.other}))
+
+
+def _charge_hit(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    a = _current(state, w)
+    if a is None:
+        return state
+    c = state.get(w.actor)
+    if w.cause != "braced":
+        # OGRE-READY-1: weapons readied against a charge (or against this one's attack) strike
+        # first, if the charger has come within reach.
+        braced = []
+        for f in ogre(state).fighters:
+            r = f.action
+            if r is None or r.kind != "ready" or r.inner != "attack" or not standing(state, f.id):
+                continue
+            if not (r.trigger == "charge" and r.target in ("", w.actor)
+                    or r.trigger == "attack" and r.target == w.actor):
+                continue
+            o = state.get(f.id)
+            atk = pick_attack(o, r.weapon)
+            if not state.hostile(o, c) or atk is None or not og.in_reach(state, o, atk, c):
+                continue
+            braced.append(Work("fire", f.id, r.uid, other=w.actor, cause=r.trigger))
+        if braced:
+            return push(state, *braced, replace(w, cause="braced"))
+    t = state.find(a.target)
+    atk = pick_attack(c, a.weapon, melee_only=True)
+    if t is None or t.is_down or atk is None or not og.in_reach(state, c, atk, t):
+        events.append(Event("ChargeFailed", f"{c.name}'s charge ends out of reach of {state.name(a.target)}",
+                            rule="OGRE-CHARGE-1", actor=w.actor, target=a.target))
+        return state
+    walked = a.path[:a.path.index(tuple(c.square)) + 1] if tuple(c.square) in a.path else a.path
+    feet = og.cost_ft(state, tuple(walked)) if len(walked) > 1 else 0
+    pace = pace_of(state, c, feet)
+    bonus = CHARGE_BONUS[pace]  # OGRE-CHARGE-1
+    events.append(Event("Charged", f"{c.name} charges {feet} ft ({pace}): damage {bonus:+d}", rule="OGRE-CHARGE-1",
+                        actor=w.actor, target=a.target, data={"feet": feet, "pace": pace}))
+    return attack_roll(rs, state, w.actor, a.target, atk, a.check_bonus, events, dice, why="charge",
+                       hold=holding(state), extra_damage=bonus, rule="OGRE-CHARGE-1")
+
+
+def _end(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    if _current(state, w) is None:
+        return state
+    return end_action(state, w.actor, events)
+
+
+# --- readied actions ---------------------------------------------------------------------
+
+def _fire(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    """OGRE-READY-1: the trigger happened; the readied action resolves now, interrupting."""
+    r = _current(state, w)
+    if r is None or r.kind != "ready" or is_stunned(ogre(state), w.actor) or not standing(state, w.other):
+        return state
+    me = state.get(w.actor)
+    events.append(Event("ReadyTriggered", f"{me.name}'s {r.label} is triggered: {state.name(w.other)} "
+                                          f"({w.cause})", rule="OGRE-READY-1", actor=w.actor, target=w.other))
+    if r.inner == "counterspell":
+        caster = fighter(state, w.other).action
+        if caster is None or caster.kind != "cast":
+            return state
+        bonus = int(me.stat("spellcraft", 0) or 0)
+        roll = dice.roll("d20", f"{me.name}'s Spellcraft")
+        dc = 15 + caster.level
+        total = roll.total + bonus + r.penalty
+        ok = total >= dc
+        events.append(Event("CheckMade", f"{me.name} tries to identify {caster.spell}: Spellcraft {roll.describe()} "
+                                         f"{bonus + r.penalty:+d} = {total} vs DC {dc} (15 + level {caster.level}): "
+                                         f"{'identified' if ok else 'not identified'}", rule="OGRE-READY-1",
+                            rolls=(roll,), actor=w.actor))
+        if not ok:
+            return end_action(state, w.actor, events, "fired", rule="OGRE-READY-1")
+        q = f"{me.name} identifies {caster.spell}: can {me.name} cast it to counter it?"
+        return replace(state, prompt=Prompt(w.actor, q, rule="OGRE-READY-1", kind="counter",
+                                            data={"caster": w.other}))
+    atk = pick_attack(me, r.weapon)
+    t = state.get(w.other)
+    if atk is None or not og.in_reach(state, me, atk, t):
+        events.append(Event("ReadyHeld", f"{me.name} cannot reach {t.name}: the readied attack waits",
+                            rule="OGRE-READY-1", actor=w.actor, target=w.other))
+        return state
+    double = w.cause == "charge" and atk.has("piercing")  # OGRE-READY-1: set against a charge
+    state = attack_roll(rs, state, w.actor, w.other, atk, r.penalty, events, dice,
+                        why="readied attack" + (" against the charge" if w.cause == "charge" else ""),
+                        double=double, rule="OGRE-READY-1")
+    return end_action(state, w.actor, events, "fired", rule="OGRE-READY-1")
+
+
+# --- damage that lands later, and its consequences -------------------------------------------
+
+def _flush(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    """OGRE-ACT-1 (together): the segment's held damage lands now, all of it."""
+    held = ogre(state).held
+    state = state.with_board(held=())
+    for h in held:
+        state = rs.damage(state, h.target, h.amount, events, source=h.source, rule="OGRE-ACT-1")
+    return state
+
+
+def _concentration(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    """OGRE-BREAK-1: damage while concentrating: d20 + Concentration against DEFAULT 10 + damage."""
+    a = _current(state, w)
+    if a is None or not a.concentration:
+        return state
+    c = state.get(w.actor)
+    amount = int(w.cause or 0)
+    dc = int(state.setting("concentration_dc", 10)) + amount
+    bonus = int(c.stat("concentration", 0) or 0)
+    roll = dice.roll("d20", f"{c.name}'s Concentration")
+    total = roll.total + bonus
+    ok = total >= dc
+    events.append(Event("CheckMade", f"{c.name} keeps concentrating? {roll.describe()} {bonus:+d} = {total} "
+                                     f"vs DC {dc}: {'kept' if ok else 'lost'}", rule="OGRE-BREAK-1",
+                        rolls=(roll,), actor=w.actor))
+    if ok:
+        return state
+    return break_action(state, w.actor, events, "concentration lost", involuntary=True)
+
+
+def on_damage(state: State, target: str, amount: int, events: list[Event]) -> State:
+    """After damage: a down combatant's action ends (CORE-HP-1); a concentrating one checks (OGRE-BREAK-1)."""
+    s = ogre(state)
+    if s is None or not s.has(target):
+        return state
+    c = state.get(target)
+    f = s.fighter(target)
+    if c.is_down:
+        if f.action is not None:
+            state = break_action(state, target, events, "down", involuntary=True)
+        return change(state, target, due=None, delaying=False)
+    if f.action is not None and f.action.concentration:
+        return push(state, Work("concentration", target, f.action.uid, cause=str(amount)))
+    return state
+
+
+HANDLERS = {
+    "resolve": _resolve, "act": _act, "walk": _walk, "end": _end, "follow_offers": _follow_offers,
+    "follow_offer": _follow_offer, "charge_hit": _charge_hit, "fire": _fire, "flush": _flush,
+    "concentration": _concentration,
+}

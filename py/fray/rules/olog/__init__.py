@@ -1,0 +1,23 @@
+"""OLOG "Combat and Pressure": the system's public surface, all that views and ui import.
+
+The ruleset (`RULESET`, its `INFO` entry), the commands, the board record and
+its phase, the refusal reasons, and the queries the bands view asks (pressure,
+zones, the order, whether a move is allowed). Tests may import the modules.
+"""
+from .check import Reason, is_allowed
+from .commands import (ACTIONS, Attack, CastSpell, Defend, EndTurn, Move, Reorder, Retrieve, RollInitiative,
+                       SetCount, Strategise)
+from .pressure import Pressure, band_label, pressure_map, pressure_on, reach_zones, zone_name
+from .ruleset import RULESET, Olog
+from .state import SETTINGS, STATS, OlogState, Phase, is_pc, needs_press_on, opt, order
+
+INFO = RULESET.info
+
+__all__ = [
+    "RULESET", "INFO", "Olog",
+    "RollInitiative", "Move", "Attack", "Defend", "CastSpell", "Retrieve", "Strategise", "EndTurn", "SetCount",
+    "Reorder", "ACTIONS",
+    "OlogState", "Phase", "Reason", "SETTINGS", "STATS",
+    "is_pc", "opt", "order", "needs_press_on", "is_allowed",
+    "Pressure", "pressure_map", "pressure_on", "band_label", "reach_zones", "zone_name",
+]

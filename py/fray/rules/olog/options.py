@@ -1,0 +1,108 @@
+"""What an OLOG actor is offered now: every action of the turn, refused ones kept with their reason.
+
+Under pressure each action asks "press on?" before any die is rolled
+(OLOG-PRES-2, UI principle 2); the question is built once per actor, since
+the page asks for options on every redraw.
+"""
+from __future__ import annotations
+
+from ...engine.commands import Choice, Command, Option
+from ...engine.model import Combatant
+from ...engine.state import State
+from .check import check, rules, shape
+from .commands import Attack, CastSpell, Defend, EndTurn, Move, Retrieve, RollInitiative, Strategise
+from .pressure import Pressure, pressure_on, zone_name
+from .state import (ACTION, EXTENDED, FREE, OlogState, Phase, cost, defend_bonus, is_continuation, is_pc,
+                    item_cost, needs_press_on, shield_in_hand)
+
+
+def options(state: State, actor: str) -> list[Option]:
+    """Every action `actor` might take now; before initiative, the roll."""
+    s: OlogState = state.board
+    if not state.has(actor):
+        return []
+    if s.phase == Phase.INITIATIVE:
+        cmd = RollInitiative()
+        return [Option(cmd, "Roll initiative", group="Turn", key="next", rule="OLOG-INIT-1",
+                       hint="PCs roll d20 + level + modifier; NPCs take their fixed counts")
+                .refused(check(state, cmd))]
+    c = state.get(actor)
+    p = pressure_on(state, actor)
+    out: list[Option] = []
+    offer = _Offer(state, c, p, out)
+    if c.band is not None:
+        for b in (c.band - 1, c.band + 1):
+            if 0 <= b < state.encounter.bands:
+                offer(Move(actor, b), f"Move to {zone_name(b)}", "Move", "OLOG-MOVE-1",
+                      hint=_move_hint(state, c, b))
+    targets = [o for o in state.combatants if o.id != actor and not o.is_down and state.hostile(c, o)]
+    for a in c.weapons:
+        for o in targets:
+            cmd = Attack(actor, o.id, a.name)
+            extra = ""
+            if is_continuation(state, cmd):
+                extra = f" ({a.count - s.attacks_left + 1} of {a.count}, same action)"
+            offer(cmd, f"Attack {o.name} with {a.name} ({a.damage}){extra}", "Attack", "OLOG-ATK-1")
+    bonus = defend_bonus(state, c)
+    offer(Defend(actor), f"Defend (+{bonus} AC)", "Defend", "OLOG-DEF-1",
+          hint="until its next turn" + (f", holding {shield_in_hand(c)}" if shield_in_hand(c) else ""))
+    if is_pc(state, c) or c.stat("caster", False) or c.stat("spells", ()):
+        offer(CastSpell(actor), "Cast a spell… (extended)", "Spell", "OLOG-SPELL-1", needs=("spell",))
+        for sp in c.stat("spells", ()) or ():
+            offer(CastSpell(actor, str(sp)), f"Cast {sp} (extended)", "Spell", "OLOG-SPELL-1")
+    for item in dict.fromkeys(c.inventory):
+        tag = {FREE: "free", EXTENDED: "extended", ACTION: "action"}[item_cost(state, c, item)]
+        empty = [i for i, h in enumerate(c.hands) if not h]
+        if empty or not c.hands:
+            offer(Retrieve(actor, item, empty[0] if empty else -1), f"Retrieve {item} ({tag})", "Item",
+                  "OLOG-ITEM-1")
+        else:
+            for i, h in enumerate(c.hands):
+                offer(Retrieve(actor, item, i), f"Swap {h} for {item} ({tag})", "Item", "OLOG-ITEM-1")
+    for d, word in (("up", "earlier"), ("down", "later")):
+        offer(Strategise(actor, d), f"Strategise: count {d} 1d6", "Strategise", "OLOG-STRAT-1",
+              hint=f"act {word} from next round")
+    end = EndTurn(actor)
+    out.append(Option(end, "End turn", group="Turn", key="next", rule="OLOG-ACT-1").refused(check(state, end)))
+    return out
+
+
+def _move_hint(state: State, c: Combatant, band: int) -> str:
+    foes = [o for o in state.combatants if not o.is_down and o.band is not None and state.hostile(c, o)]
+    if not foes:
+        return ""
+    before = min(abs(o.band - c.band) for o in foes)
+    after = min(abs(o.band - band) for o in foes)
+    there = [o.name for o in foes if o.band == band]
+    if there:
+        return "into reach of " + ", ".join(there)
+    return "toward the foes" if after < before else "away from the foes"
+
+
+class _Offer:
+    """Builds one option: its legality, and the Press On question when under pressure.
+    The question and its answers are built once per actor (options() is hot)."""
+
+    def __init__(self, state: State, c: Combatant, p: Pressure, out: list[Option]):
+        self.state, self.c, self.p, self.out = state, c, p, out
+        self.ask = needs_press_on(state, c.id, p)
+        if self.ask:
+            press = Choice(f"Press on: take {p.cost()}", {"press_on": True}, key="p",
+                           detail=f"Pressure from {p.who()}, dealt as the action resolves "
+                                  f"(OLOG-PRES-3, OLOG-PRES-4, OLOG-PRES-5)")
+            end = Choice("Act, then the turn ends", {"press_on": False}, key="e",
+                         detail="No pressure damage; the turn ends after this action (OLOG-PRES-2)")
+            self.choices = {ACTION: (press, end), EXTENDED: (press,)}
+            who = f"{c.name} is under pressure from {p.who()}: "
+            self.questions = {ACTION: who + "press on?",
+                              EXTENDED: who + "extended actions need Press On (OLOG-PRES-7)"}
+
+    def __call__(self, cmd: Command, label: str, group: str, rule: str, *, hint: str = "",
+                 needs: tuple[str, ...] = ()) -> None:
+        price = cost(self.state, cmd)
+        ask = self.ask and price in (ACTION, EXTENDED)
+        illegal = shape(self.state, cmd) or rules(self.state, cmd, self.p, press=True if ask else "cmd")
+        self.out.append(Option(
+            cmd, label, allowed=illegal is None, why=illegal.detail if illegal else "",
+            reason=illegal.reason if illegal else "", group=group, rule=rule, hint=hint, needs=needs,
+            choices=self.choices[price] if ask else (), question=self.questions[price] if ask else ""))

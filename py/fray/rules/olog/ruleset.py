@@ -1,0 +1,129 @@
+"""OLOG "Combat and Pressure" as a Fray ruleset: counts, two actions a turn, Press On, bands.
+
+The turn flow: `RollInitiative` (PCs roll, NPCs take fixed counts), then each
+standing combatant in count order takes a turn of two actions (OLOG-ACT-1);
+under pressure an action ends the turn unless the actor presses on and takes
+pressure damage (OLOG-PRES-*). Counts persist; Strategise changes them from the
+next round, the referee with `SetCount` at once (OLOG-INIT-3). Pressure and
+band arithmetic live in `pressure`; the commands in `commands`; settings,
+stats, the board record and its small queries in `state`; legality in
+`check`, the menus in `options`, what happens in `resolve`. This class only
+delegates to them.
+
+Decisions the text leaves open (documented for the referee):
+- Reorder: only combatants with equal counts can be reordered relative to each
+  other (a tie is the referee's, OLOG-INIT-4); to move someone past a
+  different count, set the count (`SetCount`). The order given becomes the
+  tie order for the rest of the fight.
+- A shield is an item in hand whose name is in the combatant's `shields` stat
+  or contains "shield" (OLOG-DEF-1).
+- A threatening creature with no damage die counts toward the pressure
+  minimum but adds no die (see `Pressure`).
+- Melee and natural attacks reach as far as the creature threatens (same zone,
+  or the next one when long-reaching); ranged attacks reach any zone.
+- Free actions come before the last action: a turn ends as soon as its
+  actions (and any split attacks) are spent.
+- A retrieved item that replaces a held one puts the held one back where the
+  retrieved one was in the pack.
+"""
+from __future__ import annotations
+
+from ...engine.commands import Command, Illegal, Option
+from ...engine.dice import Dice
+from ...engine.model import Combatant, Encounter
+from ...engine.ruleset import REFEREE_COMMANDS, Allow, Resolution, Ruleset, Setting, StatSpec
+from ...engine.state import State
+from .. import SYSTEMS
+from . import check as olog_check, options as olog_options, resolve as olog_resolve
+from .pressure import Pressure
+from .state import (SETTINGS, STATS, OlogState, Phase, is_pc, item_cost, needs_press_on, opt, order)
+
+
+class Olog(Ruleset):
+    """OLOG-*: see RULES.md, "OLOG: Combat and Pressure"."""
+
+    name = "olog"
+    title = "OLOG: Combat and Pressure"
+    profiles = ("",)
+
+    def settings(self) -> tuple[Setting, ...]:
+        return SETTINGS
+
+    def stats(self) -> tuple[StatSpec, ...]:
+        return STATS
+
+    def phase(self, state: State) -> Phase:
+        return state.board.phase
+
+    # --- order -------------------------------------------------------------------------
+    def begin(self, encounter: Encounter) -> State:
+        """Before initiative: no dice; the tie order is PCs first (DEFAULT), then setup order."""
+        state = State(encounter=encounter, combatants=encounter.combatants, round=0, board=OlogState())
+        ids = tuple(c.id for c in encounter.combatants)
+        if opt(state, "olog_tie_pcs_first"):  # OLOG-INIT-4
+            pcs = tuple(c.id for c in encounter.combatants if is_pc(state, c))
+            ids = pcs + tuple(i for i in ids if i not in pcs)
+        return state.with_board(ranks=ids)
+
+    def order(self, state: State) -> tuple[str, ...]:
+        """OLOG-INIT-4: highest count first; ties in the referee's order."""
+        return order(state)
+
+    def current(self, state: State) -> tuple[str, ...]:
+        s: OlogState = state.board
+        if s.phase == Phase.INITIATIVE:
+            standing = [c for c in state.combatants if not c.is_down]
+            pcs = tuple(c.id for c in standing if is_pc(state, c))
+            return pcs or tuple(c.id for c in standing)
+        return (s.actor,) if s.actor else ()
+
+    def outcome(self, state: State) -> str:
+        """Decided when no two standing combatants are hostile: names who is left."""
+        standing = [c for c in state.combatants if not c.is_down]
+        if not state.combatants:
+            return ""
+        if not standing:
+            return "Everyone is down"
+        sides = list(dict.fromkeys(c.side for c in standing))
+        if any(state.hostile(a, b) for a in sides for b in sides):
+            return ""
+        names = [(state.encounter.side(s).name if state.encounter.side(s) else s) for s in sides]
+        return f"{' and '.join(names)} {'wins' if len(names) == 1 else 'win'}"
+
+    # --- queries the views and tests ask ---------------------------------------------------
+    def item_cost(self, state: State, c: Combatant, item: str) -> str:
+        return item_cost(state, c, item)
+
+    def needs_press_on(self, state: State, actor: str, p: Pressure | None = None) -> bool:
+        return needs_press_on(state, actor, p)
+
+    # --- the protocol ------------------------------------------------------------------------
+    def options(self, state: State, actor: str) -> list[Option]:
+        return olog_options.options(state, actor)
+
+    def check(self, state: State, cmd: Command) -> Illegal | None:
+        if isinstance(cmd, REFEREE_COMMANDS):
+            return self.check_referee(state, cmd)
+        if type(cmd).namespace == self.name:
+            return olog_check.check(state, cmd)
+        return super().check(state, cmd)
+
+    def check_referee(self, state: State, cmd: Command) -> Illegal | None:
+        """Core checks, plus: an allowed action must still make sense (its
+        combatants, zone, attack or item exist); its rules are waived (CORE-REF-1)."""
+        illegal = super().check_referee(state, cmd)
+        if illegal is None and isinstance(cmd, Allow) and not isinstance(cmd.command, REFEREE_COMMANDS):
+            return olog_check.shape(state, cmd.command)
+        return illegal
+
+    def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
+        if isinstance(cmd, REFEREE_COMMANDS):
+            state, events = self.resolve_referee(state, cmd, dice)
+            return olog_resolve.settle(state, events), events
+        if olog_resolve.resolves.get(cmd) is None:
+            return super().resolve(state, cmd, dice)
+        return olog_resolve.resolve(self, state, cmd, dice)
+
+
+RULESET = Olog()
+RULESET.info = SYSTEMS["olog"]

@@ -1,0 +1,360 @@
+"""OSE movement on the grid: bodies, allowance, moves, attacks of opportunity, withdraw, flee, charge and brace.
+
+A move is resolved square by square (`run_move`): at each provocation every
+threatening enemy strikes before the mover goes on (OSE-AOO-2); a hit puts the
+mover back on the square it was leaving. A shield decision pauses the move in
+`OseState.pending_move`; answering it resumes here.
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from typing import Sequence
+
+from ...engine import geometry as geo
+from ...engine.commands import Event
+from ...engine.dice import Dice
+from ...engine.geometry import Body, Grid, Hostile, Provocation, chebyshev, path_cost_ft, provocations
+from ...engine.model import Combatant, Square
+from ...engine.state import State
+from .combat import drop_broken_holds, strike, usable_melee, weapon_reach
+from .state import FLED, MoveProgress, econ_of, grid_of, hostile_fn, is_out, is_turned, opt, rate_ft, with_econ
+
+
+# --- bodies on the grid ----------------------------------------------------------------
+
+def bodies(state: State) -> list[Body]:
+    """Who stands where and who threatens (OSE-AOO-1, OSE-AOO-3, OSE-STANCE-3).
+
+    A creature threatens with a usable melee or natural weapon in hand, when it
+    can act: not down, fled, surrendered, pinned, helpless or turned.
+    """
+    cached = _CACHE.get("bodies")
+    if cached is not None and cached[0] is state.combatants and cached[1] is state.board.turned:
+        return cached[2]
+    out = []
+    for c in state.combatants:
+        if c.square is None or c.has_condition(FLED):
+            continue
+        melee = usable_melee(c)
+        reach = max([weapon_reach(c, a) for a in melee] or [1])
+        threatens = (bool(melee) and not is_out(c) and not c.has_condition("pinned")
+                     and not c.has_condition("helpless") and not is_turned(state, c.id))
+        out.append(Body(c.id, c.side, tuple(c.square), reach, threatens, c.is_down))
+    _CACHE["bodies"] = (state.combatants, state.board.turned, out)
+    return out
+
+
+_CACHE: dict[str, tuple] = {}
+
+
+def body(state: State, cid: str) -> Body | None:
+    for b in bodies(state):
+        if b.id == cid:
+            return b
+    return None
+
+
+# --- movement allowance (OSE-ECON-1, OSE-MOVE-1) -------------------------------------------
+
+def move_left(state: State, c: Combatant) -> int:
+    """Feet the actor may still move this round: the Move action's rate, plus the Main's if unused."""
+    e = econ_of(state, c.id)
+    if e.full or c.id in state.board.casting:
+        return 0
+    rate = rate_ft(state, c)
+    budget = (rate if e.move in ("", "move") else 0) + (rate if e.main in ("", "move", "withdraw") else 0)
+    return max(0, budget - e.moved_ft)
+
+
+def spend_move(state: State, c: Combatant, feet: int) -> State:
+    """Movement uses the Move action first, then the Main (OSE-ECON-1: Main may be spent on more movement)."""
+    e = econ_of(state, c.id)
+    moved = e.moved_ft + feet
+    rate = rate_ft(state, c)
+    move, main = e.move, e.main
+    cap_move = rate if move in ("", "move") else 0
+    if moved > 0 and cap_move:
+        move = "move"
+    if moved > cap_move and main == "":
+        main = "move"
+    return with_econ(state, c.id, moved_ft=moved, move=move, main=main)
+
+
+# --- running a move ---------------------------------------------------------------------------
+
+def start_move(rs, state: State, dice: Dice, events: list[Event], actor: str, path: tuple, mode: str,
+               target: str = "", weapon: str = "") -> State:
+    """Work out the provocations of the whole path now (threat is where the bodies stand), then run it."""
+    c = state.get(actor)
+    me = body(state, actor)
+    bs = bodies(state)
+    hostile = hostile_fn(state)
+    grid = grid_of(state)
+    if mode == "charge":
+        # OSE-CHARGE-1: no attacks of opportunity except from braced enemies (OSE-BRACE-1).
+        provs = brace_strikes(path, me, bs, hostile, state.board.bracing, grid=grid)
+    else:
+        provs = provocations(path, me, bs, hostile, withdraw=(mode == "withdraw"), grid=grid)
+    mp = MoveProgress(actor, tuple(tuple(p) for p in path), mode,
+                      tuple((p.index, p.attackers) for p in provs), target=target, weapon=weapon)
+    word = {"move": "moves", "withdraw": "withdraws", "charge": "charges", "flee": "flees"}[mode]
+    feet = path_cost_ft(path, grid.diagonal) if len(path) > 1 and mode != "flee" else 0
+    rule = {"move": "OSE-MOVE-1", "withdraw": "OSE-WD-1", "charge": "OSE-CHARGE-1", "flee": "OSE-FLEE-1"}[mode]
+    dest = "off the map" if mode == "flee" else f"to {tuple(path[-1])} ({feet} ft)"
+    warn = ""
+    if provs:
+        n = sum(len(p.attackers) for p in provs)
+        warn = f"; {n} {'brace strike' if mode == 'charge' else 'attack'}{'s' if n != 1 else ''} of opportunity ahead"
+    events.append(Event("MoveStarted", f"{c.name} {word} {dest}{warn}", rule=rule, actor=actor,
+                        data={"path": [list(p) for p in path], "mode": mode}))
+    return run_move(rs, state, dice, events, mp)
+
+
+def run_move(rs, state: State, dice: Dice, events: list[Event], mp: MoveProgress) -> State:
+    """Advance a move until it ends or a shield decision pauses it (OSE-AOO-2, OSE-BRACE-1)."""
+    state = state.with_board(pending_move=None)
+    while True:
+        mover = state.get(mp.actor)
+        if mover.is_down:
+            if mp.mode == "flee":
+                return state  # fell before getting away
+            return _finish(rs, state, dice, events, mp, stopped_at=max(mp.at, 0))
+        if mp.queue:
+            attacker, rest = mp.queue[0], mp.queue[1:]
+            mp = replace(mp, queue=rest)
+            a = state.get(attacker)
+            if is_out(a) or mover.is_down:
+                continue
+            atk = _opportunity_attack(state, a, mp)
+            if atk is None:
+                continue
+            res = strike(rs, state, dice, events, attacker, mp.actor, atk,
+                         mode="brace" if mp.mode == "charge" else "aoo")
+            state = res.state
+            if res.outcome in ("hit", "paused"):
+                mp = replace(mp, hit=True)
+            if res.outcome == "paused":
+                return state.with_board(pending_move=mp)
+            continue
+        if mp.at >= 0:
+            if mp.hit and mp.mode != "flee":
+                return _finish(rs, state, dice, events, mp, stopped_at=mp.at)
+            mp = replace(mp, at=-1, hit=False)
+        if mp.provs:
+            (index, attackers), rest = mp.provs[0], mp.provs[1:]
+            state = state.update(mp.actor, square=mp.path[index])
+            mp = replace(mp, provs=rest, at=index, queue=attackers, hit=False)
+            what = "charges into the reach of" if mp.mode == "charge" else "leaves a square threatened by"
+            events.append(Event("Provoked", f"{mover.name} {what} {', '.join(state.name(x) for x in attackers)} "
+                                            f"at {mp.path[index]}",
+                                rule="OSE-BRACE-1" if mp.mode == "charge" else "OSE-AOO-1", actor=mp.actor,
+                                data={"square": list(mp.path[index]), "attackers": list(attackers)}))
+            continue
+        return _finish(rs, state, dice, events, mp, stopped_at=None)
+
+
+def _opportunity_attack(state: State, a: Combatant, mp: MoveProgress) -> str | None:
+    """The attack an enemy uses: its `aoo_attack` stat if usable, else its first usable melee attack
+    that reaches; a brace strike needs a Brace weapon (OSE-AOO-2, OSE-BRACE-1)."""
+    melee = usable_melee(a)
+    if mp.mode == "charge":
+        melee = [x for x in melee if x.has("brace")]
+    if not melee:
+        return None
+    square = mp.path[mp.at]
+    dist = chebyshev(a.square, square) if a.square is not None else 1
+    if mp.mode == "charge":
+        dist = chebyshev(a.square, mp.path[mp.at + 1]) if a.square is not None else 1
+    reaching = [x for x in melee if weapon_reach(a, x) >= dist] or melee
+    preferred = a.stat("aoo_attack", "")
+    for x in reaching:
+        if x.name == preferred:
+            return x.name
+    return reaching[0].name
+
+
+def _held_by_another(state: State, actor: str, square) -> bool:
+    return any(o.id != actor and o.square is not None and tuple(o.square) == tuple(square) and not o.is_down
+               and not o.has_condition(FLED) for o in state.combatants)
+
+
+def _finish(rs, state: State, dice: Dice, events: list[Event], mp: MoveProgress, stopped_at: int | None) -> State:
+    c = state.get(mp.actor)
+    grid = grid_of(state)
+    if mp.mode == "flee":
+        # OSE-FLEE-1: gone from the map; the referee controls it from now on (Pursuit).
+        state = state.update(mp.actor, square=None, conditions=c.with_condition(FLED).conditions)
+        state = with_econ(state, mp.actor, full="flee")
+        events.append(Event("Fled", f"{c.name} flees the fight: the referee takes control (OSE-FLEE-1)",
+                            rule="OSE-FLEE-1", actor=mp.actor))
+        return drop_broken_holds(state, events)
+    if stopped_at is None:
+        end, feet = mp.path[-1], path_cost_ft(mp.path, grid.diagonal)
+    else:
+        # OSE-AOO-2: the movement used to leave the square is lost. A mover stopped while
+        # passing through an ally's square stands on the last square of its path that no
+        # other standing creature holds (OSE-MOVE-1: allies may be passed, not ended on).
+        at = stopped_at
+        while at > 0 and _held_by_another(state, mp.actor, mp.path[at]):
+            at -= 1
+        end = mp.path[at]
+        feet = path_cost_ft(mp.path[:stopped_at + 2], grid.diagonal)
+    state = state.update(mp.actor, square=end)
+    if mp.mode == "charge":
+        state = with_econ(state, mp.actor, full="charge", moved_ft=econ_of(state, mp.actor).moved_ft + feet)
+    elif mp.mode == "withdraw":
+        # OSE-WD-1: the withdraw is the Main action's movement; the Move action stays free.
+        state = with_econ(state, mp.actor, moved_ft=econ_of(state, mp.actor).moved_ft + feet)
+    else:
+        state = spend_move(state, c, feet)
+    if stopped_at is not None and not c.is_down:
+        why = "the brace strike stops the charge (OSE-BRACE-1)" if mp.mode == "charge" else \
+            "it is back where it was leaving and that movement is lost (OSE-AOO-2)"
+        events.append(Event("MoveStopped", f"{c.name} stops at {end}: {why}",
+                            rule="OSE-BRACE-1" if mp.mode == "charge" else "OSE-AOO-2", actor=mp.actor,
+                            data={"square": list(end)}))
+    state = drop_broken_holds(state, events)
+    if mp.mode == "charge" and not state.get(mp.actor).is_down:
+        state = _charge_attack(rs, state, dice, events, mp)
+    return state
+
+
+def _charge_attack(rs, state: State, dice: Dice, events: list[Event], mp: MoveProgress) -> State:
+    c, t = state.get(mp.actor), state.find(mp.target)
+    atk = c.weapon(mp.weapon)
+    if t is None or is_out(t) or atk is None or c.square is None or t.square is None:
+        return state
+    if chebyshev(c.square, t.square) > weapon_reach(c, atk):
+        events.append(Event("ChargeFell", f"{c.name} does not reach {t.name}: no attack (OSE-CHARGE-1)",
+                            rule="OSE-CHARGE-1", actor=c.id, target=t.id))
+        return state
+    return strike(rs, state, dice, events, c.id, t.id, atk.name, mode="charge").state
+
+
+# --- withdraw, flee and charge checks -----------------------------------------------------------
+
+def is_dark_for(state: State, c: Combatant) -> bool:
+    """OSE-FLEE-1: dark (setting or condition) and no means to see."""
+    dark = bool(opt(state, "dark")) or c.has_condition("dark")
+    return dark and not c.has_condition("can see")
+
+
+def brace_strikes(path: Sequence[Square], mover: Body, bodies: Sequence[Body], hostile: Hostile,
+                  bracing: frozenset[str], *, grid: Grid | None = None) -> list[Provocation]:
+    """OSE-CHARGE-1: a charge provokes no attacks of opportunity; OSE-BRACE-1: each bracing enemy
+    strikes when the charge enters its threat area ("charges into the threat range"), reported
+    at the index of the square being left, where a hit stops the charge."""
+    if len(path) < 2:
+        return []
+    return geo.threat_entries(path, mover, bodies, hostile, bracing, grid=grid)
+
+
+def charge_path(grid: Grid, start: Square, mover: Body, bodies: Sequence[Body], hostile: Hostile, *,
+                weapon_reach: int, min_ft: int = 15, max_ft: int) -> tuple[str, list[Square]] | None:
+    """OSE-CHARGE-1: (target id, path) of the charge at the nearest enemy, or None.
+
+    Nearest by movement: the standing enemy needing the least movement to a free end square
+    within `weapon_reach` of it (the threat line rule); ties by lowest id, then end square.
+    None if no enemy is reachable within `max_ft`, or the nearest needs under `min_ft`: the
+    charge covers 15 ft toward the nearest enemy, and padding a shorter approach with a
+    detour would not be a charge; an enemy that close is simply attacked.
+    """
+    blocked, occupied = geo.occupancy(mover, bodies, hostile)
+    reach = geo.Reachable(grid, start, blocked, max_ft)
+    choice = None
+    for e in bodies:
+        if e.id == mover.id or e.is_down or not hostile(mover.side, e.side):
+            continue
+        for sq in geo.reach_area(grid, e.square, weapon_reach):
+            if sq in reach and (sq == start or sq not in occupied):
+                key = (reach.cost(sq), e.id, sq)
+                choice = key if choice is None or key < choice else choice
+    if choice is None or choice[0] < min_ft:
+        return None
+    return choice[1], reach.path(choice[2])
+
+
+def nearest_charge(state: State, c: Combatant, weapon: str) -> tuple[str, list] | None:
+    """OSE-CHARGE-1: (target, path) toward the nearest enemy within twice the rate, or None;
+    `check.charge_plan` says why a charge is refused (under 15 ft away, nobody in range)."""
+    atk = c.weapon(weapon)
+    me = body(state, c.id)
+    if me is None:
+        return None
+    reach = weapon_reach(c, atk)
+    rate = rate_ft(state, c)
+    bs, hostile, grid = bodies(state), hostile_fn(state), grid_of(state)
+    key = (c.id, reach, rate, grid.diagonal)
+    cached = _CHARGES.get(key)
+    if cached is not None and cached[0] is state.combatants:
+        return cached[1]
+    # Cheap test first: no enemy within twice the rate plus reach (in squares) means no search.
+    span = 2 * rate // 5 + reach
+    near = None
+    if any(not b.is_down and hostile(c.side, b.side) and chebyshev(b.square, me.square) <= span for b in bs):
+        near = charge_path(grid, tuple(c.square), me, bs, hostile, weapon_reach=reach, min_ft=0, max_ft=2 * rate)
+    if len(_CHARGES) > 64:
+        _CHARGES.clear()
+    _CHARGES[key] = (state.combatants, near)
+    return near
+
+
+_CHARGES: dict[tuple, tuple] = {}
+
+
+def withdraw_suggestion(state: State, c: Combatant) -> tuple[int, int] | None:
+    """The engine's advice for a withdraw (the referee decides, OSE-WD-1): straight away from the
+    engaged enemies (within 10 ft), as far as one rate allows onto a free square; None if not engaged."""
+    if c.square is None:
+        return None
+    x0, y0 = c.square
+    near = [b.square for b in bodies(state) if not b.is_down and state.hostile(c.side, b.side)
+            and chebyshev(b.square, c.square) <= 2]
+    if not near:
+        return None
+    dx = sum(x0 - x for x, _ in near)
+    dy = sum(y0 - y for _, y in near)
+    step = ((dx > 0) - (dx < 0), (dy > 0) - (dy < 0))
+    if step == (0, 0):
+        return None
+    grid = grid_of(state)
+    occupied = {b.square for b in bodies(state) if b.id != c.id}
+    for k in range(rate_ft(state, c) // 5, 0, -1):
+        sq = (x0 + k * step[0], y0 + k * step[1])
+        if grid.in_bounds(sq) and sq not in grid.walls and sq not in occupied:
+            return sq
+    return None
+
+
+def suggest_paths(state: State, actor: str, command=None) -> list[tuple[str, str, tuple[Square, ...]]]:
+    """Ready-made paths for an actor on the grid, the same for the same state
+    (playout, conformance tests): to a square beside each of the four nearest
+    standing foes, and toward the middle and each corner of the map, each the
+    cheapest path within what the actor may still move (OSE-MOVE-1: the Move
+    action's rate for a Move, the full rate for a withdraw or a charge)."""
+    from .commands import Move
+    c = state.get(actor)
+    if c.square is None:
+        return []
+    budget = move_left(state, c) if command is None or isinstance(command, Move) else rate_ft(state, c)
+    all_bodies = bodies(state)
+    me = next((b for b in all_bodies if b.id == c.id), None)
+    if me is None or budget <= 0:
+        return []
+    grid, hostile = grid_of(state), hostile_fn(state)
+    start = tuple(c.square)
+    foes = sorted((b for b in all_bodies if not b.is_down and b.square is not None and state.hostile(c.side, b.side)),
+                  key=lambda b: (chebyshev(start, b.square), b.square))[:4]
+    goals = [(f"beside {state.name(b.id)}", (b.square[0] + dx, b.square[1] + dy))
+             for b in foes for dx, dy in ((-1, 0), (1, 0), (0, -1), (0, 1))]
+    w, h = grid.width - 1, grid.height - 1
+    goals += [("to the middle", (w // 2, h // 2)), ("toward a corner", (0, 0)), ("toward a corner", (w, 0)),
+              ("toward a corner", (0, h)), ("toward a corner", (w, h))]
+    out, seen = [], set()
+    for label, goal in goals:
+        path = geo.shortest_path(grid, start, goal, me, all_bodies, hostile, max_ft=budget)
+        if path and len(path) > 1 and tuple(path) not in seen:
+            seen.add(tuple(path))
+            out.append(("move", label, tuple(tuple(p) for p in path)))
+    return out

@@ -1,0 +1,334 @@
+"""What the OSE rules offer an actor now: every action, illegal ones kept with their reason.
+
+Groups follow the detailed steps ("Move", "Missile", "Magic", "Melee") plus
+"Declare", "Attack" (loose), "Manipulate", "Other", "Turn" (key "next") and
+"Referee" (REF decisions with the engine's suggestion).
+"""
+from __future__ import annotations
+
+from dataclasses import replace
+
+from ...engine.commands import Choice, Option
+from ...engine.geometry import chebyshev, path_cost_ft
+from ...engine.model import Combatant
+from ...engine.state import State
+from .check import Core, R, charge_plan, check
+from .combat import (ammo_die, band_text, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
+                     to_hit_bonus, usable_melee)
+from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
+                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RollInitiative, RollResource,
+                       Splinter, Surprise, TurnUndead, Withdraw)
+from .movement import body, bodies, move_left, withdraw_suggestion
+from .state import (STEP_NAMES, acting_side, current_step, econ_of, grid_of, hostile_fn, is_detailed, is_out,
+                    spells_of)
+from .turn_undead import undead_groups
+
+# Refusals that are the same whatever the target: the attack is shown once, against the nearest enemy.
+SAME_FOR_EVERY_TARGET = frozenset({
+    R.NOT_IN_HAND, R.NEEDS_TWO_HANDS, R.HANDS_FULL, R.NO_AMMUNITION, R.GRAPPLED_SMALL_ONLY, R.NOTHING_TO_THROW,
+    R.CASTING, R.TURNED, R.MAIN_USED, R.FULL_ROUND_USED, R.WRONG_STEP, R.NEEDS_FULL_ROUND, R.ENEMY_ADJACENT,
+    R.ALREADY_DONE, R.ALREADY_ACTED})
+
+
+def _opt(rs, state: State, cmd, label: str, **kw) -> Option:
+    return Option(cmd, label, **kw).refused(check(state, cmd))
+
+
+def options(rs, state: State, actor: str) -> list[Option]:
+    c = state.find(actor)
+    if c is None:
+        return []
+    out: list[Option] = []
+    if state.prompt is not None:
+        if state.prompt.actor == actor:
+            out += _answers(state)
+        return out + _referee(rs, state, c)
+    if state.outcome:
+        return _referee(rs, state, c)
+    if state.board.phase == "declare":
+        out += _declare_options(rs, state, c)
+    elif c.side != acting_side(state) and not is_out(c):
+        # Not its side's turn: one greyed line that says so, rather than every action greyed.
+        out.append(_opt(rs, state, Done(c.id), "Wait for its side's turn", group="Turn", rule="OSE-SEQ-1"))
+    elif is_detailed(state):
+        out += _detailed(rs, state, c)
+    else:
+        out += _loose(rs, state, c)
+    return out + _referee(rs, state, c)
+
+
+# --- prompts -------------------------------------------------------------------------------------
+
+def _answers(state: State) -> list[Option]:
+    p = state.prompt
+    if p.kind == "splinter":
+        suggest = bool(p.data.get("suggest"))
+        shield = p.data.get("shield", "shield")
+        return [
+            Option(Splinter(p.actor, True), f"Splinter the {shield}: take no damage" + (" (suggested)" if suggest else ""),
+                   group="Answer", rule="OSE-SSBS-1", hint=f"Damage would be {p.data.get('min')}-{p.data.get('max')}"),
+            Option(Splinter(p.actor, False), "Keep the shield: roll damage" + ("" if suggest else " (suggested)"),
+                   group="Answer", rule="OSE-SSBS-1"),
+        ]
+    if p.kind == "morale":
+        side, suggest = p.data.get("side", ""), p.data.get("suggest", "flee")
+        return [Option(MoraleResult(p.actor, side, r), r.capitalize() + (" (suggested)" if r == suggest else ""),
+                       group="Answer", rule="OSE-MORALE-1",
+                       hint="Referee's ruling (OSE-MORALE-1)" if r == "fight on" else "")
+                for r in ("flee", "surrender", "fight on")]
+    return []
+
+
+# --- declarations ----------------------------------------------------------------------------------
+
+def declaration_options(state: State, c: Combatant) -> list[Option]:
+    """The three declarations (each spell, Full Defense, Brace) and "nothing" (OSE-DECL-1)."""
+    out = []
+    current = state.board.declared.get(c.id)
+    spells = spells_of(c)
+    slots = int(c.stat("slots", 0) or 0)
+    for sp in spells:
+        out.append(_opt(None, state, Declare(c.id, "spell", sp), f"Cast {sp}" + (" ✓" if current == ("spell", sp) else ""),
+                        group="Declare", rule="OSE-DECL-1", hint=f"{slots} slot{'s' if slots != 1 else ''} left"))
+    if not spells:
+        out.append(_opt(None, state, Declare(c.id, "spell", ""), "Cast a spell", group="Declare", rule="OSE-DECL-1"))
+    out.append(_opt(None, state, Declare(c.id, "full_defense"), "Full Defense" +
+                    (" ✓" if current and current[0] == "full_defense" else ""), group="Declare", rule="OSE-FD-1",
+                    hint="Attacks against it have disadvantage until just before it acts again"))
+    out.append(_opt(None, state, Declare(c.id, "brace"), "Brace" + (" ✓" if current and current[0] == "brace" else ""),
+                    group="Declare", rule="OSE-BRACE-1", hint="A free double-damage attack on a charger"))
+    if current:
+        out.append(_opt(None, state, Declare(c.id, "none"), "Declare nothing", group="Declare", rule="OSE-DECL-1"))
+    return out
+
+
+def _declare_options(rs, state: State, c: Combatant) -> list[Option]:
+    out = declaration_options(state, c)
+    out.append(_opt(rs, state, RollInitiative(c.id), "Surprise round: begin" if state.board.surprised and
+                    state.round == 1 else "Roll initiative", group="Turn", key="next", rule="OSE-INIT-1",
+                    hint="Locks every declaration (OSE-DECL-1)"))
+    if state.round == 1:
+        for side in state.encounter.sides:
+            on = side.id not in state.board.surprised
+            out.append(_opt(rs, state, Surprise(side.id, on),
+                            f"Mark {side.name} {'surprised' if on else 'not surprised'}", group="Referee",
+                            rule="OSE-SUR-1", hint="Referee's call from the fiction; suggested: no surprise"))
+    return out
+
+
+# --- detailed profile --------------------------------------------------------------------------------
+
+def _detailed(rs, state: State, c: Combatant) -> list[Option]:
+    out: list[Option] = []
+    if c.side == acting_side(state) and not is_out(c):
+        step = current_step(state)
+        left = move_left(state, c)
+        out.append(_opt(rs, state, Move(c.id, ()), f"Move ({left} ft left)", group="Move", needs=("path",),
+                        rule="OSE-MOVE-1", hint="Leaving a threatened square provokes (OSE-AOO-1)"))
+        out[-1] = _template(state, out[-1], "move")
+        sug = withdraw_suggestion(state, c)
+        wd = _opt(rs, state, Withdraw(c.id, ()), "Withdraw", group="Move", needs=("path",), rule="OSE-WD-1",
+                  hint="First square left is safe, +2 AC against attacks of opportunity; the referee constrains "
+                       "where to" + (f" (suggested: {sug})" if sug else ""))
+        out.append(_template(state, wd, "withdraw"))
+        for a in usable_melee(c)[:3]:
+            plan = charge_plan(state, c, a.name) if c.square is not None else None
+            cmd, at = Charge(c.id, a.name), ""
+            if isinstance(plan, tuple):  # whom and along which squares (OSE-CHARGE-1)
+                cmd = Charge(c.id, a.name, plan[0], tuple(tuple(p) for p in plan[1]))
+                at = f" at {state.name(plan[0])}, {path_cost_ft(cmd.path, grid_of(state).diagonal)} ft"
+            out.append(_opt(rs, state, cmd, f"Charge with {a.name}", group="Move", rule="OSE-CHARGE-1",
+                            hint=f"Full round: nearest enemy, 15 ft to twice the rate{at}"))
+        out.append(_opt(rs, state, Flee(c.id), "Flee", group="Move", rule="OSE-FLEE-1",
+                        hint="Leaves the map; the referee controls it from now on (Pursuit)"))
+        out += _attacks(rs, state, c, step)
+        out += _spell_options(rs, state, c)
+        out += _turn_options(rs, state, c)
+        out += _grapples(rs, state, c)
+        out += _manipulations(rs, state, c)
+        out += _narrations(rs, state, c, ("main", "move", "free"))
+        word = STEP_NAMES.get(step, "")
+        done_label = f"Done with {word}"
+        if c.id in state.board.casting and step == "magic":
+            done_label += f": {state.board.casting[c.id]} lapses (slot lost)"
+        out.append(_opt(rs, state, Done(c.id), done_label, group="Turn", key="next", rule="OSE-ORDER-1"))
+        out.append(_opt(rs, state, EndStep(c.id), f"End the {word} step for the whole side", group="Turn",
+                        rule="OSE-ORDER-1"))
+    return out
+
+
+def _template(state: State, o: Option, kind: str) -> Option:
+    """Move/Withdraw wait for a path: every check passed but the path itself (NO_PATH comes last)."""
+    if not o.allowed and o.reason == Core.NO_PATH:
+        return replace(o, allowed=True, why="", reason="")
+    return o
+
+
+def _enemies(state: State, c: Combatant) -> list[Combatant]:
+    es = [o for o in state.combatants if state.hostile(c, o) and not is_out(o)]
+    if c.square is not None:
+        es.sort(key=lambda o: (chebyshev(c.square, o.square) if o.square is not None else 999, o.id))
+    return es
+
+
+def _attacks(rs, state: State, c: Combatant, step: str) -> list[Option]:
+    out, refused = [], []
+    enemies = _enemies(state, c)
+    for a in c.weapons:
+        group = "Missile" if a.is_ranged else "Melee" if is_detailed(state) else "Attack"
+        if not is_detailed(state):
+            group = "Attack"
+        for t in enemies:
+            ac, _ = effective_ac(state, t)
+            cmd = Attack(c.id, t.id, a.name)
+            o = _opt(rs, state, cmd, f"{a.name} → {t.name}", group=group,
+                     rule="OSE-RANGED-1" if a.is_ranged else "OSE-ATK-1",
+                     hint=f"d20{to_hit_bonus(c, a) + range_bonus(state, c, a, t)[0]:+d} vs AC {ac}; "
+                          f"damage {damage_text(c, a)}" + (f"; {band}" if (band := band_text(state, c, a, t)) else ""))
+            if o.allowed:
+                out.append(o)
+            elif o.reason in SAME_FOR_EVERY_TARGET:
+                refused.append(o)
+                break
+            else:
+                refused.append(o)
+    return out + refused
+
+
+def _spell_options(rs, state: State, c: Combatant) -> list[Option]:
+    spell = state.board.casting.get(c.id)
+    if not spell:
+        return []
+    group = "Magic" if is_detailed(state) else "Spell"
+    # The effect is narrated; naming a target matters for a turned undead (OSE-TURN-3: a spell breaks it).
+    choices = (Choice("No target named", {"targets": ()}, "The referee narrates the effect"),
+               Choice("A concentration spell", {"targets": (), "concentration": True},
+                      "Damage or violent motion will end it (OSE-SPELL-3)")) + tuple(
+        Choice(f"On {t.name}", {"targets": (t.id,)}, "turned: this breaks its turning" if t.id in state.board.turned
+               else "") for t in _enemies(state, c)[:8])
+    return [
+        _opt(rs, state, CompleteSpell(c.id), f"Complete {spell}", group=group, rule="OSE-SPELL-2",
+             choices=choices, question=f"{c.name} completes {spell}: on whom?",
+             hint="The effect is narrated by the referee"),
+        _opt(rs, state, CancelSpell(c.id), f"Cancel {spell} (slot lost)", group=group, rule="OSE-SPELL-2",
+             hint="The caster may then act otherwise"),
+    ]
+
+
+def _turn_options(rs, state: State, c: Combatant) -> list[Option]:
+    if not c.stat("warpriest", False):
+        return []
+    group = "Magic" if is_detailed(state) else "Other"
+    def label(g: str) -> str:
+        side = state.encounter.side(g)
+        return side.name if side else g
+
+    return [_opt(rs, state, TurnUndead(c.id, g), f"Turn Undead: {label(g)} ({len(members)})", group=group,
+                 rule="OSE-TURN-1", hint="2d6 on the turning table; then 2d6 Hit Dice, weakest first")
+            for g, members in sorted(undead_groups(state, c).items())]
+
+
+def _grapples(rs, state: State, c: Combatant) -> list[Option]:
+    out = []
+    group = "Melee" if is_detailed(state) else "Other"
+    for h in state.board.holds:
+        if h.target == c.id:
+            out.append(_opt(rs, state, Grapple(c.id, h.grappler, "escape"), f"Escape {state.name(h.grappler)}'s hold",
+                            group=group, rule="OSE-GRAP-1"))
+        if h.grappler == c.id:
+            out.append(_opt(rs, state, Release(c.id, h.target), f"Release {state.name(h.target)}", group="Other",
+                            rule="OSE-GRAP-1"))
+    for t in _enemies(state, c):
+        if is_detailed(state) and (c.square is None or t.square is None or chebyshev(c.square, t.square) > 1):
+            break
+        out.append(_opt(rs, state, Grapple(c.id, t.id, "grab"), f"Grapple {t.name}", group=group, rule="OSE-GRAP-1",
+                        hint="Opposed check; three successes pin"))
+    return out
+
+
+def _manipulations(rs, state: State, c: Combatant) -> list[Option]:
+    out = []
+    e = econ_of(state, c.id)
+    used = f"{e.manips} used this round" if is_detailed(state) else ""
+    for item in dict.fromkeys(c.inventory):
+        if item:
+            out.append(_opt(rs, state, Manipulate(c.id, "draw", item), f"Draw {item}", group="Manipulate",
+                            rule="OSE-MANIP-1", hint=("uses the Move (shield)" if is_shield(c, item) else used)))
+    for item in dict.fromkeys(h for h in c.hands if h):
+        out.append(_opt(rs, state, Manipulate(c.id, "stow", item), f"Stow {item}", group="Manipulate",
+                        rule="OSE-MANIP-1", hint=("uses the Move (shield)" if is_shield(c, item) else used)))
+        out.append(_opt(rs, state, Manipulate(c.id, "drop", item), f"Drop {item}", group="Manipulate",
+                        rule="OSE-MANIP-1", hint="free"))
+    for item in tuple(c.stat("backpack", ()) or ())[:3]:
+        out.append(_opt(rs, state, Manipulate(c.id, "draw", item), f"Draw {item} (backpack)", group="Manipulate",
+                        rule="OSE-MANIP-1"))
+    out.append(_opt(rs, state, Manipulate(c.id, "other"), "Other manipulation (open, pick up, hand over...)",
+                    group="Manipulate", rule="OSE-MANIP-1", needs=("note",), hint=used))
+    return out
+
+
+def _narrations(rs, state: State, c: Combatant, kinds: tuple[str, ...]) -> list[Option]:
+    words = {"main": "Main", "move": "Move", "full": "Full Round", "free": "free"}
+    return [_opt(rs, state, Narrate(c.id, "", k), f"Other action ({words[k]})", group="Other", needs=("text",),
+                 rule="OSE-ECON-1" if is_detailed(state) else "OSE-LOOSE-1",
+                 hint="Stunt, use an item, anything else: the referee rules") for k in kinds]
+
+
+# --- loose profile -----------------------------------------------------------------------------------
+
+def _loose(rs, state: State, c: Combatant) -> list[Option]:
+    if c.side != acting_side(state) or is_out(c):
+        return []
+    out = _attacks(rs, state, c, "")
+    out += _spell_options(rs, state, c)
+    out += _turn_options(rs, state, c)
+    out += _grapples(rs, state, c)
+    out.append(_opt(rs, state, Flee(c.id), "Flee", group="Other", rule="OSE-FLEE-1",
+                    hint="The referee controls it from now on"))
+    out += _manipulations(rs, state, c)
+    out += _narrations(rs, state, c, ("main",))
+    label = "Done"
+    if c.id in state.board.casting:
+        label += f": {state.board.casting[c.id]} lapses (slot lost)"
+    out.append(_opt(rs, state, Done(c.id), label, group="Turn", key="next", rule="OSE-LOOSE-1"))
+    out.append(_opt(rs, state, EndStep(c.id), "End the side's turn", group="Turn", rule="OSE-LOOSE-1"))
+    return out
+
+
+# --- hints for the page ----------------------------------------------------------------------------
+
+def ranged_block_reason(state: State, c: Combatant) -> str:
+    """The view's hint: why ranged attacks are impossible now (OSE-RANGED-1), or ""."""
+    if not is_detailed(state) or c.square is None or not any(a.is_ranged for a in c.weapons):
+        return ""
+    me = body(state, c.id)
+    near = ranged_blocked_by(me, bodies(state), hostile_fn(state)) if me else ()
+    if near:
+        return f"Ranged attacks impossible: {', '.join(state.name(x) for x in near)} within 5 ft (OSE-RANGED-1)"
+    if all(ammo_die(state, c, "ammo") == "out" for a in c.weapons if a.is_ranged and a.kind != "thrown"):
+        if any(a.is_ranged and a.kind != "thrown" for a in c.weapons):
+            return "Ranged attacks impossible: out of ammunition (OSE-RANGED-1)"
+    return ""
+
+
+def disruption_advice(state: State, c: Combatant) -> str:
+    """The engine's suggestion at the REF point of OSE-SPELL-3."""
+    if c.has_condition("grappled"):
+        return f"Suggested: lose it — {c.name} is grappled"
+    return "Suggested: keep it, unless violent motion or silence interferes"
+
+
+# --- referee decisions ------------------------------------------------------------------------------
+
+def _referee(rs, state: State, c: Combatant) -> list[Option]:
+    out = []
+    if c.id in state.board.casting or c.id in state.board.concentrating:
+        out.append(_opt(rs, state, DisruptSpell(c.id, "violent motion, silence or grapple"),
+                        "Spell disrupted (violent motion, silence, grapple)", group="Referee", rule="OSE-SPELL-3",
+                        hint=disruption_advice(state, c)))
+    if ammo_die(state, c, "ammo"):
+        die = ammo_die(state, c, "ammo")
+        out.append(_opt(rs, state, RollResource(c.id, "ammo"), f"Roll ammunition usage die ({die})",
+                        group="Referee", rule="OSE-RES-1", hint="After the fight, or when it matters"))
+    return out
+

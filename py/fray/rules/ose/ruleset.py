@@ -1,0 +1,138 @@
+"""OSE house rules "Combat and Tactical Actions" as a Fray ruleset, loose and detailed (OSE-*).
+
+A thin strategy: the hooks (`begin`, `current`, `options`, `check`, `resolve`,
+`outcome`, `after_damage`, `bodies`, `phase`, `grid_rules`) hand over to the
+sibling modules: `check` (legality, the `Reason` codes), `resolve` (what each
+command does, a `Handlers` table), `options` (what each actor is offered),
+`round` (initiative, steps, spells lapsing, morale), `movement` (grid moves,
+attacks of opportunity, charge, brace), `combat` (attacks, stances, shields,
+grapples), `turn_undead`; records and queries are in `state`, commands in
+`commands`.
+"""
+from __future__ import annotations
+
+from ...engine.commands import Command, Event, Illegal, Option, Reason as Core
+from ...engine.dice import Dice
+from ...engine.geometry import Body
+from ...engine.model import Encounter
+from ...engine.ruleset import REFEREE_COMMANDS, Allow, Resolution, Ruleset, Setting, StatSpec
+from ...engine.state import State
+from .. import SYSTEMS
+from . import check as ose_check, options as ose_options, resolve as ose_resolve
+from .combat import drop_broken_holds
+from .movement import suggest_paths as suggest_move_paths
+from .movement import bodies as grid_bodies, move_left
+from .round import active_actors, lose_spell, outcome_text, settle
+from .state import SETTINGS, STATS, OseState, Phase, can_act, phase_of
+
+# The rule ids the shared grid view cites (views/grid.py); "no_threat" is its sentence for a
+# creature that threatens nothing.
+GRID_RULES = {
+    "aoo": "OSE-AOO-1", "threat": "OSE-AOO-3", "withdraw": "OSE-WD-1", "brace": "OSE-BRACE-1",
+    "ranged": "OSE-RANGED-1", "reach_weapon": "OSE-STANCE-3",
+    "no_threat": "no melee or natural weapon in hand, or it cannot act (OSE-AOO-1)",
+}
+
+
+class OseRuleset(Ruleset):
+    name = "ose"
+    title = "OSE house rules: Combat and Tactical Actions"
+    profiles = ("loose", "detailed")
+
+    def settings(self) -> tuple[Setting, ...]:
+        return SETTINGS
+
+    def stats(self) -> tuple[StatSpec, ...]:
+        return STATS
+
+    # --- hooks for generic code ----------------------------------------------------------
+    def phase(self, state: State) -> Phase:
+        """Declaring, the loose turn, or the detailed step (OSE-SEQ-1, OSE-ORDER-1)."""
+        return phase_of(state)
+
+    def where(self, state: State) -> dict:
+        """The round, the phase, the acting side and its step ("move", "missile", "magic", "melee"; "" loose)."""
+        from .state import acting_side, current_step
+        acting = acting_side(state) if state.board.phase == "act" else ""
+        step = (current_step(state) or "") if acting else ""
+        return {**super().where(state), "side": acting or "", "step": step}
+
+    @property
+    def grid_rules(self) -> dict[str, str]:
+        return GRID_RULES
+
+    # --- protocol ----------------------------------------------------------------------
+    def begin(self, encounter: Encounter) -> State:
+        profile = encounter.profile if encounter.profile in self.profiles else "loose"
+        return State(encounter=encounter, combatants=encounter.combatants, round=1,
+                     board=OseState(profile=profile))
+
+    def current(self, state: State) -> tuple[str, ...]:
+        if state.prompt is not None:
+            return (state.prompt.actor,)
+        if state.outcome:
+            return ()
+        if state.board.phase == "declare":
+            return tuple(c.id for c in state.combatants if can_act(c))
+        return active_actors(state)
+
+    def options(self, state: State, actor: str) -> list[Option]:
+        return ose_options.options(self, state, actor)
+
+    def check(self, state: State, cmd: Command) -> Illegal | None:
+        if isinstance(cmd, REFEREE_COMMANDS):
+            return super().check(state, cmd)
+        if type(cmd).namespace != self.name:
+            return Illegal(Core.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
+        return ose_check.check(state, cmd)
+
+    def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
+        if isinstance(cmd, Allow):
+            # CORE-REF-1: an allowed command skips the checks; one that cannot apply at all changes nothing.
+            try:
+                return super().resolve(state, cmd, dice)
+            except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
+                return state, [Event("OverrideFailed", f"The referee's override of {cmd.command.label()} cannot "
+                                                       f"be applied here ({type(exc).__name__}: {exc})",
+                                     rule="CORE-REF-1")]
+        if isinstance(cmd, REFEREE_COMMANDS):
+            state, events = super().resolve(state, cmd, dice)
+        else:
+            events = []
+            state = ose_resolve.resolve(self, state, cmd, dice, events)
+        state = drop_broken_holds(state, events)
+        return settle(state, dice, events), events
+
+    def outcome(self, state: State) -> str:
+        """Decided when no two hostile sides still have someone in the fight (down, fled and surrendered are out)."""
+        return outcome_text(state)
+
+    def after_damage(self, state: State, target: str, amount: int, events: list[Event], *,
+                     source: str = "") -> State:
+        # OSE-SPELL-3: damage between the initiative roll and completion loses the spell.
+        s = state.board
+        if target in s.casting or target in s.concentrating:
+            state = lose_spell(state, events, target, "damaged before completing it" if target in s.casting
+                               else "damaged")
+        return state
+
+    def moved(self, state: State, target: str, events: list[Event]) -> State:
+        return drop_broken_holds(state, events)
+
+    def bodies(self, state: State) -> list[Body]:
+        """Who stands where, reach in squares and who threatens (OSE-AOO-1, OSE-AOO-3, OSE-STANCE-3)."""
+        return grid_bodies(state)
+
+    def suggest_paths(self, state: State, actor: str, command: Command | None = None) -> list:
+        """Ready-made grid paths for the actor (see movement.suggest_paths)."""
+        return suggest_move_paths(state, actor, command)
+
+    def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
+        """Feet the actor may still move this round (OSE-MOVE-1, OSE-ECON-1), for the grid's preview."""
+        if not state.has(actor):
+            return None
+        return move_left(state, state.get(actor))
+
+
+RULESET = OseRuleset()
+RULESET.info = SYSTEMS["ose"]

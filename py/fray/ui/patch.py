@@ -1,0 +1,346 @@
+"""DOM patching: the one place that writes the page's panels into their slots.
+
+The page is a set of slots (elements with an id: "header-slot", "order-slot",
+"field-slot"...) whose markup is rebuilt from the state after every click.
+`Slots` writes one only when its markup changed, and then not by replacing
+it: one call into JS (`MORPH`, below) parses the new markup and morphs the
+slot's nodes into it in place: elements keyed by `id`, `data-key`,
+`data-testid` or `data-id` (a combatant's row, a token) are kept and moved,
+attributes, classes and text are set only where they differ, and only what
+is new is created. A selection is then a class change on two rows and two
+tokens: the browser restyles, lays out and repaints those, not the page.
+It keeps a form's opened sections and the focus through a redraw (`form`,
+`dialog`), and sets data-* attributes and the title only when they change.
+`Memo` keeps what a panel's builder gave for the same inputs, so an
+unchanged panel is not even rebuilt.
+
+Everything here is output: nothing read back from the DOM is a game fact.
+(A field view may still patch nodes inside its own slot between redraws:
+ui/grid.py's hover overlays, marked by a `data-gen` counter.)
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from pyscript import document, window
+from pyscript.ffi import is_none, to_js
+
+from .html import pieces, unmarked
+
+_PLAIN = (str, int, float, bool, type(None))  # memo keys compared by value; anything else by identity
+
+
+# The one morphing routine, made once in the browser. Form controls end as the markup says (as if
+# written afresh), like innerHTML did; nodes not in the new markup are removed, new ones created.
+MORPH_JS = r"""
+const key = (n) => n.nodeType !== 1 ? null :
+  (n.id || n.getAttribute("data-key") || n.getAttribute("data-testid") || n.getAttribute("data-id") || null);
+const attrs = (a, b) => {
+  const want = b.attributes;
+  for (let i = 0; i < want.length; i++) {
+    const at = want[i];
+    if (a.getAttribute(at.name) !== at.value) a.setAttribute(at.name, at.value);
+  }
+  const have = a.attributes;
+  for (let i = have.length - 1; i >= 0; i--) {
+    const name = have[i].name;
+    if (!b.hasAttribute(name)) a.removeAttribute(name);
+  }
+};
+const node = (a, b) => {
+  if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
+  attrs(a, b);
+  const tag = a.nodeName;
+  if (tag === "INPUT") {
+    const type = a.type;
+    if (type === "checkbox" || type === "radio") {
+      const c = b.hasAttribute("checked");
+      if (a.checked !== c) a.checked = c;
+    } else if (type !== "file") {
+      const v = b.getAttribute("value") || "";
+      if (a.value !== v) a.value = v;
+    }
+    return;
+  }
+  if (tag === "TEXTAREA") { if (a.value !== b.textContent) a.value = b.textContent; }
+  children(a, b);
+  if (tag === "SELECT") {
+    const opts = a.options;
+    for (let i = 0; i < opts.length; i++) {
+      const s = opts[i].hasAttribute("selected");
+      if (s && !opts[i].selected) opts[i].selected = true;
+    }
+  }
+  if (tag === "OPTION" && a.selected !== a.hasAttribute("selected")) a.selected = a.hasAttribute("selected");
+};
+const children = (to, from) => {
+  let old = null;
+  for (let c = to.firstChild; c; c = c.nextSibling) {
+    const k = key(c);
+    if (k !== null) { if (old === null) old = new Map(); if (!old.has(k)) old.set(k, c); }
+  }
+  let cur = to.firstChild;
+  let nxt = from.firstChild;
+  while (nxt) {
+    const after = nxt.nextSibling;
+    const k = key(nxt);
+    let match = null;
+    if (k !== null) {
+      const m = old === null ? undefined : old.get(k);
+      if (m !== undefined && m.nodeName === nxt.nodeName) { match = m; old.delete(k); }
+    } else if (cur && key(cur) === null && cur.nodeType === nxt.nodeType && cur.nodeName === nxt.nodeName) {
+      match = cur;
+    }
+    if (match === null) to.insertBefore(nxt, cur);
+    else {
+      if (match === cur) cur = cur.nextSibling; else to.insertBefore(match, cur);
+      node(match, nxt);
+    }
+    nxt = after;
+  }
+  while (cur) { const n = cur.nextSibling; to.removeChild(cur); cur = n; }
+};
+const tpl = document.createElement("template");
+// The focus inside the slot stays on its control (kept in place, or the new one with the same
+// data-action, else the slot's first control), so a keyboard user keeps their place.
+const refocus = (el, active, action) => {
+  if (active.isConnected && el.contains(active)) {
+    if (document.activeElement !== active) active.focus();
+    return;
+  }
+  let again = action ? el.querySelector('[data-action="' + CSS.escape(action) + '"]') : null;
+  if (!again) again = el.querySelector("button:not([disabled]):not(.refused), input, select");
+  if (again) again.focus();
+};
+// A slot's region items and parts written one by one: edits are [region, item, markup, ...] (ui/html.py's
+// `region`: the holders are the slot's [data-region] elements in document order, an item is one child
+// element) and [-1, id, markup] for a part (`part`: the element with that id).
+// False when the page is not as the slot was last written; then the caller writes the slot whole.
+const SVG = "http://www.w3.org/2000/svg";
+const patch = (el, edits, count) => {
+  const boxes = el.querySelectorAll("[data-region]");
+  if (boxes.length !== count) return false;
+  for (let j = 0; j < edits.length; j += 3) {
+    const r = edits[j];
+    const box = r < 0 ? null : boxes[r];
+    const old = r < 0 ? el.querySelector("#" + CSS.escape(edits[j + 1])) : box.children[edits[j + 1]];
+    if (!old) return false;
+    const svg = old.namespaceURI === SVG;
+    tpl.innerHTML = svg ? "<svg>" + edits[j + 2] + "</svg>" : edits[j + 2];
+    const fresh = svg ? tpl.content.firstChild.firstElementChild : tpl.content.firstElementChild;
+    if (!fresh) return false;
+    if (key(old) === key(fresh) && old.nodeName === fresh.nodeName) node(old, fresh);
+    else old.replaceWith(fresh);
+  }
+  tpl.innerHTML = "";
+  return true;
+};
+return (el, html, edits, count) => {
+  const active = document.activeElement;
+  const inside = active && active !== el && el.contains(active);
+  const action = inside ? active.getAttribute("data-action") : null;
+  if (edits && patch(el, edits, count)) {
+    if (inside) refocus(el, active, action);
+    return true;
+  }
+  if (edits) return false;
+  tpl.innerHTML = html;
+  const fresh = tpl.content;
+  if (!el.firstChild) el.appendChild(fresh);
+  else { children(el, fresh); tpl.innerHTML = ""; }
+  if (inside) refocus(el, active, action);
+  return true;
+};
+"""
+_morph: list[Any] = []
+
+
+def _morpher():
+    if not _morph:
+        make = getattr(window, "Function", None)  # absent only in the CPython tests' fake window
+        _morph.append(make(MORPH_JS)() if make is not None else None)
+    return _morph[0]
+
+
+def morph(el, markup: str) -> None:
+    """Make `el`'s children match `markup`, touching only what differs: one call into JS."""
+    fn = _morpher()
+    if fn is None:
+        el.innerHTML = unmarked(markup)
+    else:
+        fn(el, unmarked(markup))
+
+
+def patch_items(el, markup: str, edits: list, count: int) -> None:
+    """Write only the changed items of `el`'s regions (edits: region, item, markup...); the whole slot
+    if the page is not as it was last written. One call into JS (two in the second case)."""
+    fn = _morpher()
+    if fn is None or not fn(el, "", to_js(edits), count):
+        morph(el, markup)
+
+
+def attr(el, name: str) -> str:
+    """An element's attribute as text ("" when absent; JS null is not None)."""
+    value = el.getAttribute(name)
+    return "" if is_none(value) else str(value)
+
+
+def focus_first(selector: str) -> None:
+    """Focus the first element matching `selector`, if any."""
+    target = document.querySelector(selector)
+    if not is_none(target):
+        target.focus()
+
+
+def _present(el) -> bool:
+    return el is not None and not is_none(el)
+
+
+def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
+    """When `new` differs from `old` only inside its regions (item for item: the same number of each)
+    and its parts: the edits that make the one into the other ([region, item, markup, ...], and
+    [-1, id, markup] for a part), and the number of regions. None when the slot must be written whole."""
+    if old is None or "<!--" not in new or "<!--" not in old:
+        return None
+    around, items, parts = pieces(new)
+    was_around, was_items, was_parts = pieces(old)
+    if (not items and not parts) or around != was_around or len(items) != len(was_items) \
+            or [n for n, _ in parts] != [n for n, _ in was_parts]:
+        return None
+    edits: list = []
+    for r, (now, was) in enumerate(zip(items, was_items)):
+        if len(now) != len(was):
+            return None
+        for i, (a, b) in enumerate(zip(now, was)):
+            if a != b:
+                edits += [r, i, unmarked(a)]
+    for (name, a), (_, b) in zip(parts, was_parts):
+        if a != b:
+            edits += [-1, name, unmarked(a)]
+    return edits, len(items)
+
+
+class Memo:
+    """What `make()` gave last time for the same key, per panel name.
+
+    Keys hold engine states themselves: states are frozen and each step makes
+    a new one, so the same object means the same fight and nothing derived
+    from it needs computing again (a click that only opens a dialog or changes
+    the selection reuses the panel, the log, the options...). Objects compare
+    by identity, plain values (text, numbers) by value."""
+
+    def __init__(self) -> None:
+        self._last: dict[str, tuple[tuple, Any]] = {}
+
+    def __call__(self, name: str, key: tuple, make: Callable[[], Any]) -> Any:
+        last = self._last.get(name)
+        if last is not None and len(last[0]) == len(key) and all(
+                a is b or (type(a) in _PLAIN and type(a) is type(b) and a == b) for a, b in zip(last[0], key)):
+            return last[1]
+        value = make()
+        self._last[name] = (key, value)
+        return value
+
+
+class Slots:
+    """The page's slots and what was last written into each."""
+
+    def __init__(self) -> None:
+        self._els: dict[str, Any] = {}
+        self._html: dict[str, str] = {}  # slot -> markup last written
+        self._rows: dict[str, list[str]] = {}  # list panel -> rows last written (see rows)
+        self._attrs: dict[tuple[str, str], str] = {}  # (element id, data-* name) -> value last written
+
+    def el(self, id_: str):
+        """The element with this id (looked up once)."""
+        e = self._els.get(id_)
+        if e is None:
+            e = document.getElementById(id_)
+            self._els[id_] = e
+        return e
+
+    def written(self, slot: str) -> str:
+        """The markup last written into `slot` ("" if none)."""
+        return self._html.get(slot, "")
+
+    def html(self, slot: str, markup: str) -> bool:
+        """Write a slot only when its markup changed; True if it was written.
+        If the focus was inside, it returns to the control with the same
+        action (or the slot's first control), so a keyboard or screen-reader
+        user keeps their place after each redraw."""
+        old = self._html.get(slot)
+        if old == markup:
+            return False
+        edits = changed_items(old, markup)
+        if edits is None:
+            morph(self.el(slot), markup)  # the focus is kept in JS too: one crossing
+        else:
+            patch_items(self.el(slot), markup, *edits)
+        self._html[slot] = markup
+        return True
+
+    def clear(self, slot: str) -> None:
+        """Empty a slot that held something (a panel that is not shown now)."""
+        if self._html.pop(slot, None):
+            self.el(slot).innerHTML = ""
+
+    def rows(self, slot: str, container: str, rows: list[str], wrap: Callable[[list[str]], str]) -> None:
+        """Write a list panel (`wrap(rows)`, one element per row inside
+        `container`): the same list object means unchanged; otherwise the
+        morph keeps every row whose markup is the same (a new selection
+        changes two of forty) and edits the others in place."""
+        old = self._rows.get(slot)
+        if old is rows:
+            return
+        self._rows[slot] = rows
+        self.html(slot, wrap(rows))
+
+    def form(self, slot: str, markup: str) -> None:
+        """Write a form keeping the sections the referee opened and the field
+        the focus is in (a change applies once Tab has moved the focus on), so
+        a keyboard user editing one field after another is not thrown back to
+        the top of the page."""
+        el = self.el(slot)
+        was = document.activeElement
+        keep = ""
+        if _present(was) and bool(el.contains(was)):
+            keep = next((f'[{a}="{window.CSS.escape(attr(was, a))}"]' for a in ("data-path", "data-testid",
+                                                                              "data-action") if attr(was, a)), "")
+        opened = [f'details[data-testid="{attr(d, "data-testid")}"]' if attr(d, "data-testid")
+                  else "details." + str(d.className).split()[0] for d in el.querySelectorAll("details[open]")]
+        if not self.html(slot, markup):
+            return
+        for sel in opened:
+            d = el.querySelector(sel)
+            if _present(d):
+                d.open = True
+        if keep:
+            focus_first(f"#{slot} {keep}")
+
+    def dialog(self, slot: str, markup: str) -> bool:
+        """Write a dialog; True if it was written and is open. Keyboard users
+        land in it (Esc closes it); the field they are in keeps the focus, its
+        text selected as Tab leaves it, so typing replaces it."""
+        keep = ""
+        if markup and self._html.get(slot) != markup:
+            was = document.activeElement
+            keep = "" if is_none(was) or is_none(was.closest(f"#{slot}")) else attr(was, "data-path")
+        if not (self.html(slot, markup) and markup):
+            return False
+        focus_first(f'#{slot} [data-path="{window.CSS.escape(keep)}"]' if keep
+                    else f"#{slot} input, #{slot} textarea, #{slot} button")
+        if keep and str(document.activeElement.tagName) == "INPUT":
+            document.activeElement.select()
+        return True
+
+    def data(self, id_: str, name: str, value: str) -> None:
+        """Set an element's data-* attribute when it changed."""
+        if self._attrs.get((id_, name)) != value:
+            setattr(self.el(id_).dataset, name, value)
+            self._attrs[(id_, name)] = value
+
+    def title(self, text: str) -> None:
+        """Set the document's title when it changed."""
+        if self._attrs.get(("document", "title")) != text:
+            document.title = text
+            self._attrs[("document", "title")] = text

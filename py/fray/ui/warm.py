@@ -1,0 +1,82 @@
+"""Between taps, the page makes ready what a selection will draw (issue 20).
+
+A tap on a name costs the rules for that combatant the first time in a fight's
+state: their options, the menu, the action panel, their order row. Taps that
+follow on the same combatant reuse them (ui/render.py's per-state caches), but
+the first tap on each is slow, and after every step there is a new state.
+
+`Warmer` fills those caches in the page's idle time instead: after a drawing
+with a new state it queues the combatants (those acting now first, then the
+order), and works through them in small parts (one combatant's options, then
+their menu, then their panel and row) in background tasks of about
+`BUDGET_MS` each, so an input that arrives meanwhile waits at most one part.
+A tap then finds what it needs already made. A new state drops what was queued
+for the old one. Nothing here writes to the page: it only computes the same
+values, with the same keys, that the drawing would compute on the tap.
+"""
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any, Callable, Iterator
+
+from . import render
+
+if TYPE_CHECKING:
+    from .app import App
+
+BUDGET_MS = 4.0  # a background task's share of the main thread before it yields to input
+
+
+def parts(app: App, cid: str) -> Iterator[Callable[[], Any]]:
+    """The work a tap on `cid` would do in this state, in parts, each computed into its cache."""
+    yield lambda: render.selection(app, cid)[0]  # the options: the rules' part, the longest
+    yield lambda: render.selection(app, cid)  # the menu and its numbers
+    yield lambda: render.idle_actions(app, cid, render.selection(app, cid)[1])
+    yield lambda: render.order_rows(app, cid)
+
+
+class Warmer:
+    """The queue of parts for the state last drawn, run a little at a time while the page is idle."""
+
+    def __init__(self, app: App, later: Callable[[Callable[[], None]], None] | None = None) -> None:
+        self.app = app
+        self.state: Any = None
+        self.queue: list[Callable[[], Any]] = []
+        self.later = later  # schedules a background task (ui/app.py: the browser's idle callback)
+        self.waiting = False
+
+    def after_render(self) -> None:
+        """Queue the combatants of a state not seen before; the selected one is made already."""
+        s = self.app.session
+        state = s.state
+        if state is self.state:
+            return
+        self.state = state
+        sel = self.app.page.selected
+        first = [cid for cid in s.current() if cid != sel]
+        rest = [c.id for c in state.combatants if c.id != sel and c.id not in first]
+        self.queue = [part for cid in first + rest for part in parts(self.app, cid)]
+        self.schedule()
+
+    def schedule(self) -> None:
+        if self.queue and not self.waiting and self.later is not None:
+            self.waiting = True
+            self.later(self.run)
+
+    def run(self, budget_ms: float = BUDGET_MS) -> None:
+        """Run queued parts for about `budget_ms`, then yield to the page (and come back)."""
+        self.waiting = False
+        if self.app.session is None or self.app.session.state is not self.state:
+            self.queue = []  # a new state: the next drawing queues it
+            return
+        end = time.perf_counter() + budget_ms / 1000
+        while self.queue:
+            self.queue.pop(0)()
+            if time.perf_counter() >= end:
+                break
+        self.schedule()
+
+    def finish(self) -> None:
+        """Run everything queued now (tests)."""
+        while self.queue:
+            self.run(budget_ms=1e9)

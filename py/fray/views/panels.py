@@ -1,0 +1,185 @@
+"""View models shared by every system: the action menu, the log, the cards.
+
+Pure functions from engine values to plain records; the page only draws them.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+
+from ..engine.commands import Event, Option
+from ..engine.model import Combatant
+from ..engine.ruleset import Ruleset
+from ..engine.session import Session
+from ..engine.state import State
+from .models import Badge, Hint, SystemPanel, SystemView
+
+_VIEWS: dict[str, SystemView] = {}
+
+
+def system_view(system: str) -> SystemView:
+    """The view hooks of a system (`fray.views.<system>.VIEW`), or defaults."""
+    v = _VIEWS.get(system)
+    if v is None:
+        try:
+            v = importlib.import_module(f"fray.views.{system}").VIEW
+        except (ImportError, AttributeError):
+            v = SystemView()
+        _VIEWS[system] = v
+    return v
+
+
+@dataclass(frozen=True)
+class ActionItem:
+    """One button of the action panel; `index` points into the options list."""
+
+    index: int
+    label: str
+    group: str
+    allowed: bool
+    why: str = ""
+    hint: str = ""
+    key: str = ""
+    question: str = ""
+    choices: tuple[tuple[str, str], ...] = ()  # (label, detail)
+    needs: tuple[str, ...] = ()
+    number: int = 0  # 1-9 keyboard shortcut for allowed items, 0 for none
+
+
+@dataclass(frozen=True)
+class ActionMenu:
+    actor: str
+    actor_name: str
+    is_current: bool
+    prompt: str  # a decision the rules wait for, if any
+    prompt_rule: str
+    groups: tuple[tuple[str, tuple[ActionItem, ...]], ...]
+    hints: tuple[Hint, ...]
+    badges: tuple[Badge, ...]
+    next_index: int | None  # the option bound to N
+
+
+GROUP_ORDER = ("Decision", "Declare", "Initiative", "Attack", "Move", "Magic", "Spell", "Defend", "Item",
+               "Strategise", "Other", "Referee", "Turn")
+
+
+def numbered(menu: "ActionMenu | None") -> dict[int, int]:
+    """Keyboard number (1-9) -> option index, as the menu shows them."""
+    if menu is None:
+        return {}
+    return {it.number: it.index for _, items in menu.groups for it in items if it.number}
+
+
+def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: SystemPanel,
+                options: list[Option]) -> ActionMenu | None:
+    if actor is None or not state.has(actor):
+        return None
+    c = state.get(actor)
+    groups: dict[str, list[tuple[int, Option]]] = {}
+    next_index = None
+    for i, o in enumerate(options):
+        if o.key == "next" and o.allowed:
+            next_index = i
+        groups.setdefault(o.group or "Other", []).append((i, o))
+    def rank(kv):
+        name, members = kv
+        base = GROUP_ORDER.index(name) if name in GROUP_ORDER else GROUP_ORDER.index("Other")
+        # What the actor can do comes first; groups with nothing allowed follow, reasons still shown.
+        tail = name in ("Referee", "Turn")  # always at the bottom, Turn last
+        blocked = not tail and not any(o.allowed for _, o in members)
+        return (tail, blocked, base)
+
+    ordered = sorted(((g, sorted(m, key=lambda io: not io[1].allowed)) for g, m in groups.items()), key=rank)
+    # Keys 1-9 follow the order the referee sees, allowed actions only.
+    number = 0
+    out_groups = []
+    for g, members in ordered:
+        items = []
+        for i, o in members:
+            n = 0
+            if o.allowed and number < 9 and o.key != "next":
+                number += 1
+                n = number
+            items.append(ActionItem(i, o.label, g, o.allowed, o.why, o.hint, o.key, o.question,
+                                    tuple((ch.label, ch.detail) for ch in o.choices), o.needs, n))
+        out_groups.append((g, tuple(items)))
+    prompt = state.prompt
+    return ActionMenu(
+        actor=actor, actor_name=c.name, is_current=actor in ruleset.current(state),
+        prompt=prompt.question if prompt and prompt.actor == actor else "",
+        prompt_rule=prompt.rule if prompt and prompt.actor == actor else "",
+        groups=tuple(out_groups),
+        hints=panel.hints.get(actor, ()), badges=panel.badges.get(actor, ()), next_index=next_index)
+
+
+@dataclass(frozen=True)
+class LogLine:
+    step: int
+    text: str
+    rule: str
+    kind: str
+    dice: str  # the faces, e.g. "d20 [14] = 14; d8 [5] = 5"
+    secret: bool = False
+
+
+def log_lines(session: Session, limit: int | None = None) -> list[LogLine]:
+    """The log, newest first (UI: "Log of every event with its dice, newest first")."""
+    out: list[LogLine] = []
+    for step_no in range(len(session.steps), 0, -1):
+        step = session.steps[step_no - 1]
+        for e in reversed(step.events):
+            out.append(line_of(step_no, e))
+            if limit and len(out) >= limit:
+                return out
+    return out
+
+
+def line_of(step_no: int, e: Event) -> LogLine:
+    # Faces the sentence does not already show.
+    dice = "; ".join(d for d in (r.describe() for r in e.rolls) if d not in e.text)
+    return LogLine(step_no, e.text, e.rule, e.kind, dice, e.secret)
+
+
+def log_text(session: Session) -> str:
+    """The whole log as plain text, oldest first, for export."""
+    enc = session.encounter
+    lines = [f"Fray log: {enc.name} ({enc.system}{' ' + enc.profile if enc.profile else ''})", ""]
+    for step_no, e in session.log():
+        dice = "; ".join(r.describe() for r in e.rolls)
+        rule = f" [{e.rule}]" if e.rule else ""
+        lines.append(f"{step_no:>4}  {e.text}{rule}" + (f"  ({dice})" if dice and e.text.find(dice) < 0 else ""))
+    return "\n".join(lines) + "\n"
+
+
+@dataclass(frozen=True)
+class Card:
+    """A combatant as the list field (no map) shows it."""
+
+    id: str
+    name: str
+    side: str
+    hp: int
+    max_hp: int
+    ac: int
+    is_down: bool
+    is_current: bool
+    is_selected: bool
+    badges: tuple[Badge, ...]
+    holds: str
+
+
+def cards(state: State, current: tuple[str, ...], selected: str | None,
+          badges: dict[str, tuple[Badge, ...]]) -> list[tuple[str, list[Card]]]:
+    """Combatants grouped by side, for systems played without a map."""
+    out: list[tuple[str, list[Card]]] = []
+    for side in state.sides:
+        group = [card(c, current, selected, badges) for c in state.combatants if c.side == side.id]
+        out.append((side.id, group))
+    return out
+
+
+def card(c: Combatant, current: tuple[str, ...], selected: str | None,
+         badges: dict[str, tuple[Badge, ...]]) -> Card:
+    holds = ", ".join(h for h in c.hands if h)
+    return Card(c.id, c.name, c.side, c.hp, c.max_hp, c.ac, c.is_down, c.id in current, c.id == selected,
+                badges.get(c.id, ()), holds)

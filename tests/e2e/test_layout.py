@@ -1,0 +1,163 @@
+"""The page holds at every width a referee uses (issue 14): each system's
+example in its main states — before initiative, mid-fight with a selection
+and its options open, an open dialog, the setup editor — at a phone (390,
+touch), a tablet (768, touch), a laptop (1280) and a desktop (1920).
+
+tests/e2e/layout_check.js measures, in the page: no sideways scroll of the
+document; no text overflowing its box unless it is a deliberate ellipsis
+with the full text in a title; no word broken across lines; every button
+and token at least 44x44 px at phone width and 24x24 px elsewhere (WCAG 2.2
+target size); no zone, token or ruler "now" clipped by the field. A failure
+lists each problem with the element it found it on.
+
+With FRAY_SHOTS=DIR each checked state is also saved as a PNG there
+(tools/dev.py shots writes the README's set into docs/screenshots/).
+"""
+from __future__ import annotations
+
+import os
+import pathlib
+
+import pytest
+from conftest import new_context, wait_ready, watch
+from helpers import close_setup, open_setup
+from playwright.sync_api import expect
+
+from fray.engine import storage
+from fray.engine.session import Session
+from fray.rules import examples, get
+
+HERE = pathlib.Path(__file__).resolve().parent
+ROOT = HERE.parents[1]
+CHECK = (HERE / "layout_check.js").read_text()
+SIZES = {
+    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
+    "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
+    "laptop": {"viewport": {"width": 1280, "height": 800}},
+    "desktop": {"viewport": {"width": 1920, "height": 1080}},
+}
+# Each system: the fresh example (before initiative) and the saved mid-fight file.
+SYSTEMS = {
+    "olog": ("skirmish", "olog-skirmish.json"),
+    "ose": ("detailed", "ose-detailed.json"),
+    "ogre": ("orc_and_pc", "ogre-orc-and-pc.json"),
+}
+SHOTS = os.environ.get("FRAY_SHOTS")
+
+
+def fresh_link(system: str, name: str) -> str:
+    enc = examples(system)[name](3)
+    return storage.encode_link(Session(enc, get(system)))
+
+
+def saved_link(filename: str) -> str:
+    return storage.encode_link(storage.loads((ROOT / "docs" / "examples" / filename).read_text()).session)
+
+
+def is_phone(size: str) -> bool:
+    return size == "phone"
+
+
+def problems(page, size: str) -> list[str]:
+    return page.evaluate(CHECK, {"minTarget": 44 if is_phone(size) else 24,
+                                 "width": SIZES[size]["viewport"]["width"]})
+
+
+def check(page, size: str, where: str, found: dict) -> None:
+    page.wait_for_timeout(50)  # let a scroll-into-view settle
+    got = problems(page, size)
+    if got:
+        found[where] = got
+    if SHOTS:
+        pathlib.Path(SHOTS).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(pathlib.Path(SHOTS) / f"{where}.png"))
+
+
+def views(page, size: str, where: str, found: dict) -> None:
+    """Check the page as it stands; on a phone, each bottom tab in turn."""
+    if not is_phone(size):
+        check(page, size, where, found)
+        return
+    for tab in ("field", "order", "act", "log"):
+        page.get_by_test_id(f"tab-{tab}").click()
+        check(page, size, f"{where}-{tab}", found)
+
+
+@pytest.fixture(params=list(SIZES))
+def size(request) -> str:
+    return request.param
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_every_view_holds_at_this_width(browser, base_url_local, guard, system, size):
+    example, saved = SYSTEMS[system]
+    ctx = new_context_sized(browser, base_url_local, size, guard)
+    try:
+        page = watch(ctx.new_page(), guard)
+        found: dict[str, list[str]] = {}
+        # Before initiative.
+        page.goto(base_url_local + "#" + fresh_link(system, example))
+        wait_ready(page)
+        views(page, size, f"{system}-{size}-start", found)
+        # Mid-fight, the current actor selected with its options open.
+        page.goto(base_url_local + "#" + saved_link(saved))
+        page.reload()
+        wait_ready(page)
+        if is_phone(size):
+            page.get_by_test_id("tab-order").click()
+        page.locator("[data-testid^=order-] button.pick").first.click()
+        expect(page.get_by_test_id("actions")).to_be_attached()
+        views(page, size, f"{system}-{size}-fight", found)
+        # A question asked before rolling, where the system has one in its first options.
+        ask = page.locator("[data-testid=actions] button.act:not(.refused)").first
+        if is_phone(size):
+            page.get_by_test_id("tab-act").click()
+        if ask.count():
+            ask.click()
+            views(page, size, f"{system}-{size}-asked", found)
+            page.keyboard.press("Escape")
+        # An open dialog: the keyboard help.
+        if is_phone(size):
+            page.get_by_test_id("tab-field").click()
+        page.get_by_test_id("help").click()
+        dialog = page.locator("dialog[open], [role=dialog]").first
+        expect(dialog).to_be_visible()
+        check(page, size, f"{system}-{size}-dialog", found)
+        page.keyboard.press("Escape")
+        # The setup editor.
+        open_setup(page)
+        check(page, size, f"{system}-{size}-setup", found)
+        close_setup(page)
+        report = "\n".join(f"{where}:\n  " + "\n  ".join(p[:12]) + (f"\n  ... {len(p) - 12} more" if len(p) > 12 else "")
+                           for where, p in found.items())
+        assert not found, "layout problems:\n" + report
+    finally:
+        ctx.close()
+
+
+def new_context_sized(browser, base, size, guard):
+    """A context of one of the four widths, with the e2e suite's network guard."""
+    from conftest import VIEWPORTS
+    VIEWPORTS.setdefault(f"layout-{size}", SIZES[size])
+    return new_context(browser, base, f"layout-{size}", guard)
+
+
+def test_the_selected_combatants_zone_stays_in_view_on_a_phone(browser, base_url_local, guard):
+    """Six zones do not fit a phone: selecting someone in a far zone scrolls the row to it (issue 14)."""
+    ctx = new_context_sized(browser, base_url_local, "phone", guard)
+    try:
+        page = watch(ctx.new_page(), guard)
+        page.goto(base_url_local + "#" + saved_link("olog-skirmish.json"))
+        wait_ready(page)
+        for cid in ("gob3", "mira"):
+            page.get_by_test_id("tab-order").click()
+            page.get_by_test_id(f"order-{cid}").locator("button.pick").click()
+            page.get_by_test_id("tab-field").click()
+            page.wait_for_timeout(100)  # the scroll runs right after the drawing
+            seen = page.evaluate("""() => { const row = document.querySelector('#field-slot .bands');
+                const zone = document.querySelector('#field-slot .bands .token.selected').closest('.zone');
+                const r = row.getBoundingClientRect(), z = zone.getBoundingClientRect();
+                return z.left >= r.left - 1 && z.right <= r.right + 1; }""")
+            assert seen, f"{cid}'s zone is scrolled out of view"
+    finally:
+        ctx.close()
