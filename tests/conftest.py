@@ -12,12 +12,20 @@ sys.path.insert(0, str(ROOT / "tests" / "unit" / "support"))
 
 import pytest  # noqa: E402
 
+BROWSER_RERUNS = 2
+
 
 def pytest_collection_modifyitems(config, items):
     """Under pytest-xdist (the whole suite, tools/dev.py test): a browser engine's cross-engine journeys
     run on one worker, which starts that engine once, and so do the tests that share one offline
-    visit (test_offline's module fixture)."""
+    visit (test_offline's module fixture).
+
+    Every browser journey (tests/e2e, tests/xbrowser) may run twice more after a failure: a browser on a
+    loaded machine sometimes dies or misses a wait, and a real fault fails all three runs. Unit tests,
+    which run in this process with seeded or replayed data, are never rerun."""
     for item in items:
+        if {"e2e", "xbrowser"} & set(item.path.parts):
+            item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS))
         params = getattr(getattr(item, "callspec", None), "params", {})
         if "xbrowser" in item.path.parts and "engine" in params:
             item.add_marker(pytest.mark.xdist_group(f"xbrowser-{params['engine']}"))

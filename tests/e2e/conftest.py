@@ -20,8 +20,8 @@ import shutil
 import pytest
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-# A renderer process that died: Playwright's own words for it, and the guard's (tests/conftest.py reruns a
-# test that failed with them, once; any other failure is not rerun).
+# A renderer process that died: Playwright's own words for it, and the guard's (the test is rerun, as any
+# failed browser journey is: tests/conftest.py; its device gets a new context first).
 CRASH_MARK = "Page crashed"
 BOOT_TIMEOUT = 60_000  # ms: Pyodide boots slowly under load; tests wait for data-ready
 VIEWPORTS = {
@@ -83,7 +83,7 @@ class Guard:
         self.console_errors.append(f"pageerror: {err}")
 
     def on_crash(self, page) -> None:
-        # The renderer process died (CRASH_MARK: the one failure that tests/conftest.py reruns).
+        # The renderer process died (CRASH_MARK; the test is rerun in a new context).
         self.crashed = True
         self.console_errors.append(f"{CRASH_MARK}: {page.url}")
 
