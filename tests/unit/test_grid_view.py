@@ -22,7 +22,7 @@ from fray.rules.ose.examples import detailed, large
 from fray.ui.field_views import FieldContext, field_view
 from fray.ui.grid import GridView, base_layer
 from fray.views.panels import system_view
-from fray.views.grid import PreviewRequest, grid_model, initials, plan_path
+from fray.views.grid import PreviewRequest, grid_model, initials, plan_path, token_at
 
 OSE = get("ose")
 OGRE = get("ogre")
@@ -196,6 +196,27 @@ def test_down_token_is_drawn_under_a_standing_one_and_marked():
     assert mira.is_down and m.tokens[0].id == "mira"  # down ones first, drawn underneath
     svg = GridView().render(ctx_for(s, "brak"))
     assert 'class="tok down"' in svg and "down" in mira.label
+
+
+def test_a_selection_keeps_every_token_in_its_drawing_order_but_lifts_it_over_its_own_square():
+    """Selecting someone redraws their token and the last one's, not every token drawn after it; a selected
+    creature sharing a square (a down one under a standing one) is drawn, and tapped, on top of it."""
+    s = ose_started()
+    order = [t.id for t in grid_model(s.state, OSE, current=s.current()).tokens]
+    for cid in order:
+        assert [t.id for t in grid_model(s.state, OSE, selected=cid, current=s.current()).tokens] == order
+    from fray.engine.ruleset import SetHp
+    s.act(SetHp("mira", 0))
+    brak_sq = next(t.square for t in grid_model(s.state, OSE).tokens if t.id == "mira")
+    s.act(Place("brak", square=brak_sq))  # standing over the fallen Mira
+    plain = [t.id for t in grid_model(s.state, OSE).tokens]
+    assert plain.index("mira") < plain.index("brak")  # the down one underneath
+    lifted = grid_model(s.state, OSE, selected="mira").tokens
+    ids = [t.id for t in lifted]
+    assert ids.index("mira") == ids.index("brak") + 1
+    assert [i for i in ids if i != "mira"] == [i for i in plain if i != "mira"]
+    assert token_at(grid_model(s.state, OSE, selected="mira"), brak_sq).id == "mira"
+    assert token_at(grid_model(s.state, OSE), brak_sq).id == "brak"
 
 
 def test_badges_are_small_icons_with_their_words_and_rules_as_titles():

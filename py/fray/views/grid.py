@@ -379,7 +379,7 @@ _TOKENS_MEMO: list = [None, None]  # one slot: ((state, current, selected, badge
 def _tokens(state: State, current: Iterable[str], selected: str | None, badges: dict[str, tuple[Badge, ...]],
             bodies: dict[str, Body]) -> tuple[GridToken, ...]:
     """The tokens, built once while the state, the turn and the badges stay the same: a selection only
-    marks its token (and draws it on top of its square)."""
+    marks its token (and draws it on top of the others on its square)."""
     cur = tuple(current)
     memo = _TOKENS_MEMO[0]
     if memo is not None and memo[0] is state and memo[1] == cur and memo[2] == badges:
@@ -390,7 +390,12 @@ def _tokens(state: State, current: Iterable[str], selected: str | None, badges: 
     if selected is None or not any(tk.id == selected for tk in base):
         return base
     out = [replace(tk, is_selected=True) if tk.id == selected else tk for tk in base]
-    out.sort(key=lambda tk: (not tk.is_down, tk.is_selected))
+    # On top of its own square only: the selected token moves after the others on that square, and every
+    # other token keeps its place, so a selection redraws two tokens, not every one drawn after it.
+    i = next(j for j, tk in enumerate(out) if tk.is_selected)
+    last = max(j for j, tk in enumerate(out) if tk.square == out[i].square)
+    if last > i:
+        out.insert(last, out.pop(i))
     return tuple(out)
 
 
