@@ -296,3 +296,42 @@ def test_a_redraw_that_changes_two_rows_of_forty_writes_those_two_and_nothing_el
     assert changed_items(before, order(rows[:-1])) is None  # one row fewer: whole
     assert changed_items(None, before) is None and changed_items(before, before) == ([], 1)
     assert "<!--" not in unmarked(after) and unmarked(after).count("<li") == 40
+
+
+def test_a_selection_on_the_bands_writes_the_zone_heads_and_two_tokens_not_every_zone(app_module):
+    """Issue 20, OLOG-BAND-1: every zone's label is a distance from the selected creature, so a selection
+    changes every zone's head; it must not rewrite every zone with its tokens. The zones stay put and
+    only their heads (label, hover text, reach, "Move here") and the two tokens whose flags changed are
+    written; the page shows what a fresh page draws."""
+    from fray.ui.html import unmarked
+    from fray.ui.patch import changed_items
+
+    module = app_module
+    module.window.location.hash = "#" + storage.encode_link(Session(examples("olog")["skirmish"](1)))
+    app = module.App()
+    app.boot()
+    state = app.session.state
+    first, other = app.page.selected, None
+    for c in state.combatants:
+        if c.band is not None and c.band != state.get(first).band:
+            other = c.id
+            break
+    assert first and other
+    before = app.slots.written("field-slot")
+    app.dispatch("select", other, None)
+    after = app.slots.written("field-slot")
+    assert after != before
+    edits, count = changed_items(before, after)
+    written = edits[2::3]
+    assert count == len(re.findall(r'class="stack"', unmarked(after)))  # one region per zone's stack
+    assert not [w for w in written if 'class="zone"' in w]  # no zone rewritten whole
+    tokens = [re.search(r'data-token="([^"]+)"', w).group(1) for w in written if w.startswith("<button")]
+    assert sorted(tokens) == sorted([first, other])
+    heads = [w for w in written if w.startswith("<header")]
+    assert heads and all('class="zone-head' in w for w in heads)
+    assert any("Close" in w for w in heads)  # the new selection's own zone is now "Close"
+    other_page = module.App()
+    other_page.session = app.session
+    other_page.page = replace(app.page, field_ui=dict(app.page.field_ui))
+    other_page.render()
+    assert unmarked(other_page.slots.written("field-slot")) == unmarked(after)

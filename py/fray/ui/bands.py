@@ -11,7 +11,7 @@ from __future__ import annotations
 from ..engine.ruleset import Place
 from ..views.olog import BandColumn, BandToken, bands
 from .field_views import FieldAction, FieldContext, FieldView
-from .html import Markup, h, region
+from .html import Markup, h, part, region
 from .panels import SHAPE_GLYPH, badge
 
 
@@ -55,14 +55,13 @@ class BandsView(FieldView):
         unplaced = ""
         if m.unplaced:
             unplaced = h("div", {"class_": "unplaced"}, h("h3", None, "Not placed yet (drag into a zone)"),
-                         h("div", {"class_": "stack"}, [self.token(t) for t in m.unplaced]))
+                         BandsView.stack(m.unplaced))
         note = h("p", {"class_": "muted band-note"},
                  f"Zones are about {m.zone_ft} ft apart. Labels are distances from the selected creature "
                  "(same zone Close, 1 Near, 2-4 Far, 5+ Distant).")
         self.keep_selected_in_view()
         return h("div", {"class_": "bands-field", "data-testid": "bands"},
-                 legend, h("div", {"class_": "bands", "role": "list", "aria-label": "Zones", "data-region": True},
-                                 region(cols)), unplaced, note)
+                 legend, h("div", {"class_": "bands", "role": "list", "aria-label": "Zones"}, cols), unplaced, note)
 
     _scroll = None  # one JS callback, made once in the browser
 
@@ -90,29 +89,35 @@ class BandsView(FieldView):
 
     @staticmethod
     def build_column(col: BandColumn) -> Markup:
-        cls = "zone"
+        """A zone whose own element never changes on a selection: what does (its distance label, hover
+        text, reach and "Move here") is in its head and move parts, and its tokens are a region, so
+        a selection writes the heads and the two tokens whose flags changed, not every zone whole
+        (issue 20; the zone's look follows its head's classes, static/css/fray.css)."""
+        i = col.index
+        cls = "zone-head"
         if col.is_reach:
             cls += " reach"
         if col.is_move_target:
             cls += " target"
         move = ""
         if col.is_move_target:
-            move = h("button", {"type": "button", "class_": "move-here", "data-action": f"zone:{col.index}",
-                                "data-testid": f"move-to-{col.index}"}, f"Move here")
+            move = h("button", {"type": "button", "class_": "move-here", "data-action": f"zone:{i}",
+                                "data-testid": f"move-to-{i}"}, "Move here")
         distance = "" if col.distance is None else (
             "its zone" if col.distance == 0 else f"{col.distance} zone{'s' if col.distance != 1 else ''}")
-        return h("div", {"class_": cls, "role": "listitem", "data-zone": str(col.index),
-                             "data-testid": f"zone-{col.index}", "title": col.title,
-                             "aria-label": col.title},
-                 h("header", {"class_": "zone-head"},
-                   h("span", {"class_": "zone-label"}, col.label),
-                   h("span", {"class_": "zone-num"}, f"Zone {col.index + 1}" if col.distance is not None else distance)),
-                 move,
-                 _kept(_STACKS, col.index, col.tokens, BandsView.stack))
+        head = h("header", {"id": f"zh-{i}", "class_": cls, "title": col.title},
+                 h("span", {"class_": "sr-only"}, col.title),
+                 h("span", {"class_": "zone-label", "aria-hidden": "true"}, col.label),
+                 h("span", {"class_": "zone-num", "aria-hidden": "true"},
+                   f"Zone {i + 1}" if col.distance is not None else distance))
+        return h("div", {"class_": "zone", "role": "listitem", "data-zone": str(i), "data-testid": f"zone-{i}"},
+                 part(f"zh-{i}", head),
+                 part(f"zm-{i}", h("div", {"id": f"zm-{i}", "class_": "zone-move"}, move)),
+                 _kept(_STACKS, i, col.tokens, BandsView.stack))
 
     @staticmethod
     def stack(tokens: tuple[BandToken, ...]) -> Markup:
-        return h("div", {"class_": "stack"}, [BandsView.token(t) for t in tokens])
+        return h("div", {"class_": "stack", "data-region": True}, region(BandsView.token(t) for t in tokens))
 
     @staticmethod
     def build_token(t: BandToken) -> Markup:
