@@ -76,15 +76,24 @@ def cost_ft(state: State, path: tuple[Square, ...]) -> int:
     return geo.path_cost_ft(path, grid(state).diagonal)
 
 
-def path_problem(state: State, c: Combatant, path: tuple[Square, ...], kind: str) -> Illegal | None:
+def blocked_squares(state: State, c: Combatant) -> frozenset[Square]:
+    """The squares `c` may not step into: those of standing foes (OGRE-MOVE-1)."""
+    return frozenset(tuple(o.square) for o in state.combatants
+                     if o.square is not None and not o.is_down and o.id != c.id and state.hostile(c, o))
+
+
+def path_problem(state: State, c: Combatant, path: tuple[Square, ...], kind: str,
+                 blocked: frozenset[Square] | None = None) -> Illegal | None:
     """Why a path is not a legal `kind` move for `c` (quick | short | move |
-    difficult | withdraw | charge | follow-quick | follow-short | follow-standard)."""
+    difficult | withdraw | charge | follow-quick | follow-short | follow-standard).
+    `blocked`, when given, is `blocked_squares(state, c)`, worked out once by a caller
+    that tries many paths."""
     rule = {"withdraw": "OGRE-WD-1", "charge": "OGRE-CHARGE-1"}.get(kind, "OGRE-MOVE-1")
     if kind.startswith("follow"):
         rule = "OGRE-FOLLOW-1"
     g = grid(state)
-    blocked = {tuple(o.square) for o in state.combatants
-               if o.square is not None and not o.is_down and o.id != c.id and state.hostile(c, o)}
+    if blocked is None:
+        blocked = blocked_squares(state, c)
     bad = geo.path_problem(g, c.square, path, blocked, who=c.name, rule=rule)
     if bad:
         return bad
@@ -204,25 +213,27 @@ def move_suggestions(state: State, c: Combatant, kinds: tuple[str, ...], foes: i
     far = max_move_ft(state, c)
     near = _nearest_enemies(state, c, foes)
     reach = Reach(state, c, far) if any(k not in ("quick", "difficult") for k in kinds) else None
+    blocked = blocked_squares(state, c)
     for kind in kinds:
         if kind in ("quick", "difficult"):
             for sq in geo.neighbours(g, start):
                 path = (start, sq)
-                if path_problem(state, c, path, kind) is None:
+                if path_problem(state, c, path, kind, blocked) is None:
                     out[kind].append((f"to {sq}", path))
             continue
         limit = speed_ft(c) if kind == "short" else far
         for foe in near:
             p = reach.closest_to(foe, 1, limit)
-            if p is not None and path_problem(state, c, p, kind) is None:
+            if p is not None and path_problem(state, c, p, kind, blocked) is None:
                 out[kind].append((f"close with {foe.name}", p))
-        away = _away(state, c, limit, kind)
+        away = _away(state, c, limit, kind, blocked)
         if away is not None:
             out[kind].append(("back off", away))
     return out
 
 
-def _away(state: State, c: Combatant, limit: int, kind: str) -> tuple[Square, ...] | None:
+def _away(state: State, c: Combatant, limit: int, kind: str,
+          blocked: frozenset[Square] | None = None) -> tuple[Square, ...] | None:
     """A straight retreat from the nearest foe, as far as the limit and the board allow."""
     foes = _nearest_enemies(state, c, 1)
     if not foes:
@@ -237,7 +248,7 @@ def _away(state: State, c: Combatant, limit: int, kind: str) -> tuple[Square, ..
         if not g.in_bounds(nxt) or nxt in g.walls:
             break
         path.append(nxt)
-    while len(path) >= 2 and path_problem(state, c, tuple(path), kind) is not None:
+    while len(path) >= 2 and path_problem(state, c, tuple(path), kind, blocked) is not None:
         path.pop()
     return tuple(path) if len(path) >= 2 else None
 
@@ -251,18 +262,19 @@ def charge_path(state: State, c: Combatant, foe: Combatant, a: Weapon) -> tuple[
     reach = reach_squares(a)
     best = None
     g = grid(state)
+    blocked = blocked_squares(state, c)  # once for every end square tried (a tap's options try 20 foes)
     fx, fy = foe.square
     for dx in range(-reach, reach + 1):
         for dy in range(-reach, reach + 1):
             end = (fx + dx, fy + dy)
             if end == tuple(foe.square) or end == start:
                 continue
-            if geo.distance_squares(start, end) < 2:
+            if geo.distance_squares(start, end) < 2 or not g.in_bounds(end) or end in g.walls:
                 continue
             path = tuple(geo.line(start, end))
-            if path_problem(state, c, path, "charge") is not None:
+            if path_problem(state, c, path, "charge", blocked) is not None:
                 continue
-            if not g.in_bounds(end) or end in g.walls or not in_reach(state, c, a, foe, g, from_square=end):
+            if not in_reach(state, c, a, foe, g, from_square=end):
                 continue
             key = (len(path), dx * dx + dy * dy, end)  # shortest, then squarely facing the foe
             if best is None or key < best[0]:
