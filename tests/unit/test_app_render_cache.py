@@ -335,3 +335,28 @@ def test_a_selection_on_the_bands_writes_the_zone_heads_and_two_tokens_not_every
     other_page.page = replace(app.page, field_ui=dict(app.page.field_ui))
     other_page.render()
     assert unmarked(other_page.slots.written("field-slot")) == unmarked(after)
+
+
+@pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
+def test_an_undo_finds_the_selection_it_returns_to_ready(app_module, system, example):
+    """Issue 20: an undo returns to the state before the step, so the selected combatant's
+    options, menu and panel that state already gave are used again, not worked out anew; and the page
+    then draws what a fresh page draws."""
+    module = app_module
+    module.window.location.hash = "#" + storage.encode_link(Session(examples(system)[example](3)))
+    app = module.App()
+    app.boot()
+    state = app.session.state
+    plain = [i for i, o in enumerate(app.options) if o.allowed and not o.needs and not o.choices]
+    assert plain, "the selected combatant has a plain option to take"
+    importlib.import_module("fray.ui.play").choose(app, plain[0])
+    assert app.session.state is not state
+    counting = CountingRules(app.session.ruleset)
+    app.session.ruleset = counting
+    try:
+        app.dispatch("undo", "", None)
+        assert app.session.state is state
+        assert counting.calls == 0, "the undo worked out the options of a state it had drawn already"
+    finally:
+        app.session.ruleset = counting.inner
+    assert drawing(app) == fresh_drawing(module, app)

@@ -22,7 +22,7 @@ from ..engine.session import Session
 from . import editing, files, keys, library_ui, play, render, roster_ui, table_link, warm
 from .actions import Actions
 from .page import Page
-from .patch import Memo, Slots, attr
+from .patch import Memo, Slots, StateCaches, attr
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
                       table_link.clicks)
@@ -52,6 +52,7 @@ class App:
         self.page = Page()
         self.slots = Slots()
         self.memo = Memo()
+        self.state_caches = StateCaches()  # per-state options, menus, panels (render.per_state)
         self.options: list[Option] = []  # the selected actor's options as drawn (clicks name them by index)
         self.numbers: dict[int, int] = {}  # shortcut number -> option index, as drawn
         self.asked: Any = None  # the question last focused (focus moves to a new one once)

@@ -242,6 +242,28 @@ class Memo:
         return value
 
 
+class StateCaches:
+    """What was worked out for each of the last few states (options, menus, action panels per
+    combatant), by state identity. An undo returns to the very state object before the step
+    (engine/session.py), so its selection is ready again instead of computed anew; a new step
+    makes a new state and the oldest of the few is dropped."""
+
+    def __init__(self, keep: int = 3) -> None:
+        self.keep = keep
+        self._recent: list[tuple[Any, dict]] = []  # (state, caches), the latest first
+
+    def of(self, state: Any) -> dict:
+        for i, (s, caches) in enumerate(self._recent):
+            if s is state:
+                if i:
+                    self._recent.insert(0, self._recent.pop(i))
+                return caches
+        caches: dict = {}
+        self._recent.insert(0, (state, caches))
+        del self._recent[self.keep:]
+        return caches
+
+
 class Slots:
     """The page's slots and what was last written into each."""
 

@@ -38,8 +38,9 @@ def need_label(need: str) -> str:
 
 def per_state(app: App, name: str, key, make):
     """What `make()` gave for this key in this state: a selection, a dialog or a hover never recomputes
-    a combatant's options or menu the state already gave (states are frozen: a new step, a new cache)."""
-    cache = app.memo(name, (app.session.state,), dict)
+    a combatant's options or menu the state already gave (states are frozen: a new step, a new cache;
+    the last few states keep theirs, so an undo finds them)."""
+    cache = app.state_caches.of(app.session.state).setdefault(name, {})
     value = cache.get(key, cache)
     if value is cache:
         value = cache[key] = make()
