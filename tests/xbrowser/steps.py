@@ -92,10 +92,15 @@ def type_dice(p: Page, faces: dict[int, list[int]]) -> list[str]:
     size. Returns the prompts seen ("1d20"...)."""
     seen = []
     dialog = T("dice-entry")
+    shown = (f"() => {{ const d = document.querySelector({dialog!r});"
+             " return !!d && d.getBoundingClientRect().height > 0; }")
     while True:
+        if not any(faces.values()):
+            # Every face typed and the last answer drawn: an open prompt now is one the test did not expect.
+            assert not p.js(shown), f"[{p.engine}] a dice prompt the test did not expect: {p.text(dialog)!r}"
+            return seen
         try:
-            p.wait(f"() => {{ const d = document.querySelector({dialog!r});"
-                   " return !!d && d.getBoundingClientRect().height > 0; }", timeout=1.5)
+            p.wait(shown, timeout=1.5)
         except AssertionError:
             return seen
         typed = p.attr(dialog, "data-typed")
