@@ -41,6 +41,10 @@ def open_table(ref, guard):
     wait_ready(table)
     table.evaluate(RECORD)
     expect(table.get_by_test_id("table-view")).to_be_visible()
+    # The referee's window to the front, as when the table window is on the players' screen: headless
+    # Chromium otherwise counts the referee's window as behind the new one and, from its next dialog on,
+    # draws it once a second (every click then waited 2 s for two frames).
+    ref.bring_to_front()
     return table
 
 
