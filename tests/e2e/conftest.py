@@ -200,9 +200,16 @@ def app(warm_contexts, base_url_local, device, guard):
     """The booted app with a fresh (empty) local storage, on a repeat visit."""
     ctx = warm_contexts.get(device, guard)
     page = watch(ctx.new_page(), guard)
-    warm_contexts.clear_storage(page)
-    page.goto(base_url_local)
-    wait_ready(page)
+    try:
+        warm_contexts.clear_storage(page)
+        page.goto(base_url_local)
+        wait_ready(page)
+    except Exception:
+        # A renderer that died while booting: its rerun (tests/conftest.py) starts in a new context, not
+        # in this one (the code after the yield below never runs for a setup that failed).
+        if guard.crashed:
+            warm_contexts.forget(device)
+        raise
     yield page
     for other in list(ctx.pages):  # the test's page and any it opened (a second tab, a table window)
         other.close()

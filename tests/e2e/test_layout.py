@@ -105,7 +105,10 @@ def test_every_view_holds_at_this_width(browser, base_url_local, guard, system, 
         wait_ready(page)
         if is_phone(size):
             page.get_by_test_id("tab-order").click()
-        page.locator("[data-testid^=order-] button.pick").first.click()
+        # The one whose turn it is, so its moves show on the field too ("Move here" on the bands, the
+        # reachable squares on a grid); the first in the order when no one's turn is marked.
+        current = page.locator("#order-slot .order-row.current button.pick")
+        (current if current.count() else page.locator("[data-testid^=order-] button.pick")).first.click()
         expect(page.get_by_test_id("actions")).to_be_attached()
         views(page, size, f"{system}-{size}-fight", found)
         # A question asked before rolling, where the system has one in its first options.
