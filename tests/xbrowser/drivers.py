@@ -263,7 +263,7 @@ class _BidiTab:
 
 # --- WebKit: Selenium to WebKitWebDriver, under Xvfb --------------------------------------------
 
-SESSION_TIMEOUT = 45.0
+SESSION_TIMEOUT = 20.0  # a session usually starts in a second; a hung one is retried (3 tries) rather than waited on
 SESSION_TRIES = 3
 
 
