@@ -128,9 +128,14 @@ def with_rules(text: str) -> Markup:
     out = []
     pos = 0
     for m in _RULE_ID.finditer(text):
-        out.append(esc(text[pos:m.start()]))
-        out.append(rule_chip(m.group(1)))
-        pos = m.end()
+        start, end = m.start(), m.end()
+        # "(OLOG-BAND-1)": the brackets stay on the chip's line, not "Club (" on one and the chip on the next.
+        opened = start > pos and text[start - 1] == "("
+        closed = opened and text[end:end + 1] == ")"
+        out.append(esc(text[pos:start - 1 if opened else start]))
+        chip = rule_chip(m.group(1))
+        out.append(h("span", {"class_": "rule-nobr"}, "(", chip, ")" if closed else "") if opened else chip)
+        pos = end + 1 if closed else end
     out.append(esc(text[pos:]))
     return Markup("".join(out))
 
