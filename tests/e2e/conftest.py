@@ -4,11 +4,14 @@ Every test's page fails the test if it logs a console error, throws, or asks
 for anything outside the local server (no network at run time). Tests get the
 app already booted (`app`), at desktop and at phone width with touch.
 
-`app` is a new page with empty storage in a browser context that has visited the app before (one per
-device and test worker), so it boots the way a referee's second visit does: runtime from the HTTP cache
-and the service worker, interpreter from this device's snapshot. That is several seconds less per test
-than a first visit; the first visit itself is what `page`, the boot tests, test_startup and test_offline
-check, each in a new, empty context.
+`app` is the app newly opened with empty storage, in one booted page per device and test worker: the
+page's Python lets its App go and starts a new one (ui/app.py `install_restart`, present only where
+the tests' init script asks for it), with the origin's storage cleared in between. That is a fraction
+of a second per test where a reload is one to three. A test may still reload or navigate that page
+(an autosave that a reload restores), and a page that failed a test, crashed or was closed is replaced
+by a new one: a second visit in the same browser context (runtime from the HTTP cache and the service
+worker, interpreter from this device's snapshot). The first visit itself is what `page`, the boot
+tests, test_startup and test_offline check, each in a new, empty context.
 """
 from __future__ import annotations
 
@@ -115,6 +118,23 @@ def watch(page, guard: Guard):
     return page
 
 
+def watch_shared(page, holder: list):
+    """`watch` for a page that several tests use in turn: it reports to the guard the holder has now."""
+    page.on("console", lambda msg: holder[0].on_console(msg))
+    page.on("pageerror", lambda err: holder[0].on_pageerror(err))
+    page.on("crash", lambda: holder[0].on_crash(page))
+    page.on("dialog", lambda d: (holder[0].console_errors.append(f"dialog fired: {d.message}"), d.dismiss()))
+    return page
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report on the test item, so `app` knows at teardown whether its test failed."""
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
+
+
 def wait_ready(page) -> None:
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=BOOT_TIMEOUT)
 
@@ -144,27 +164,81 @@ def page(context, guard):
 
 
 class WarmContexts:
-    """One browser context per device, kept for the whole run once it has visited the app."""
+    """One browser context per device, kept for the whole run once it has visited the app, and in it
+    one booted page that the `app` tests use in turn."""
 
     def __init__(self, browser, base: str):
         self.browser, self.base, self.made = browser, base, {}
+        self.pages: dict[str, object] = {}
 
     def get(self, device: str, guard: Guard):
         if device not in self.made:
             holder = [guard]
             ctx = new_context(self.browser, self.base, device, holder)
-            first = watch(ctx.new_page(), guard)
+            ctx.add_init_script("window.frayTestHooks = true;")  # ui/app.py install_restart
+            first = watch_shared(ctx.new_page(), holder)
             first.goto(self.base)
             wait_ready(first)
             # The snapshot the next visits start from is made after the first has settled.
             # (It may not come, e.g. no service worker: then later visits start the normal way.)
             first.evaluate("() => Promise.race([window.frayBoot.snapshot,"
                            " new Promise(r => setTimeout(() => r('waited'), 30000))])")
-            first.close()
             self.made[device] = (ctx, holder)
+            self.pages[device] = first
         ctx, holder = self.made[device]
         holder[0] = guard
         return ctx
+
+    def open_app(self, device: str, guard: Guard, boot: bool = False, link: str = ""):
+        """The app newly opened on empty storage (with a share link's encounter when `link` is given: the
+        part after "#"): in the device's booted page if it is still there and at the app, else (or with
+        `boot`) in a new page that boots as a repeat visit does."""
+        ctx = self.get(device, guard)
+        page = self.pages.get(device)
+        if not boot and page is not None and not page.is_closed() and page.url.split("#")[0] == self.base \
+                and page.evaluate("() => !!window.frayRestart"):
+            self.restart(page, device, link=link)
+            return page
+        self.drop_page(device)
+        page = watch_shared(ctx.new_page(), self.made[device][1])
+        self.pages[device] = page
+        self.clear_storage(page)
+        page.goto(self.base + (f"#{link}" if link else ""))
+        wait_ready(page)
+        return page
+
+    def restart(self, page, device: str, link: str = "", clear: bool = True) -> None:
+        """The page as served, the origin's storage empty, a new App opened in the page's Python, as
+        start-up opens it (with the share link `link` in the address). With `clear=False` the storage
+        stays, as through a reload: the new App opens the autosave."""
+        page.evaluate("clear => window.frayRestart.close(clear)", clear)
+        if clear:
+            self.clear_storage(page)
+        page.unroute_all(behavior="ignoreErrors")
+        size = VIEWPORTS[device]["viewport"]
+        if page.viewport_size != size:
+            page.set_viewport_size(size)
+        page.mouse.move(0, 0)  # nothing left hovered by the last test
+        if link:
+            page.evaluate("link => history.replaceState(null, '', '#' + link)", link)
+        page.evaluate("() => { window.frayRestart.open(); }")
+        wait_ready(page)
+
+    def after(self, device: str, page, failed: bool) -> None:
+        """After a test: the pages it opened closed; its own page too if the test failed."""
+        ctx = self.made.get(device, (None,))[0]
+        if ctx is None:
+            return
+        for other in list(ctx.pages):  # a second tab, a table window
+            if other is not self.pages.get(device):
+                other.close()
+        if failed:
+            self.drop_page(device)
+
+    def drop_page(self, device: str) -> None:
+        page = self.pages.pop(device, None)
+        if page is not None and not page.is_closed():
+            page.close()
 
     def clear_storage(self, page) -> None:
         """What a test may leave behind in the origin's storage, gone: local storage and IndexedDB (the
@@ -179,6 +253,7 @@ class WarmContexts:
 
     def forget(self, device: str) -> None:
         """Close a device's context after a page in it crashed, so the next test starts from a new one."""
+        self.pages.pop(device, None)
         made = self.made.pop(device, None)
         if made is not None:
             made[0].close()
@@ -195,26 +270,37 @@ def warm_contexts(browser, base_url_local):
     w.close()
 
 
-@pytest.fixture
-def app(warm_contexts, base_url_local, device, guard):
-    """The booted app with a fresh (empty) local storage, on a repeat visit."""
-    ctx = warm_contexts.get(device, guard)
-    page = watch(ctx.new_page(), guard)
+def opened_app(warm_contexts, device: str, guard: Guard, request, boot: bool = False, link: str = ""):
+    """The fixtures' body: the app opened in the device's page (WarmContexts.open_app), and after the
+    test, the pages it opened closed and its page dropped if it failed."""
     try:
-        warm_contexts.clear_storage(page)
-        page.goto(base_url_local)
-        wait_ready(page)
+        page = warm_contexts.open_app(device, guard, boot=boot, link=link)
     except Exception:
         # A renderer that died while booting: its rerun (tests/conftest.py) starts in a new context, not
         # in this one (the code after the yield below never runs for a setup that failed).
         if guard.crashed:
             warm_contexts.forget(device)
+        else:
+            warm_contexts.drop_page(device)
         raise
     yield page
-    for other in list(ctx.pages):  # the test's page and any it opened (a second tab, a table window)
-        other.close()
     if guard.crashed:
         warm_contexts.forget(device)
+        return
+    rep = getattr(request.node, "rep_call", None)
+    warm_contexts.after(device, page, failed=rep is None or rep.failed or bool(guard.console_errors))
+
+
+@pytest.fixture
+def app(warm_contexts, device, guard, request):
+    """The app newly opened with empty storage (local storage, IndexedDB, session storage)."""
+    yield from opened_app(warm_contexts, device, guard, request)
+
+
+@pytest.fixture
+def booted_app(warm_contexts, device, guard, request):
+    """`app` in a page that has just booted (a repeat visit): for the tests of what start-up does."""
+    yield from opened_app(warm_contexts, device, guard, request, boot=True)
 
 
 @pytest.fixture

@@ -3,7 +3,8 @@ from conftest import BOOT_TIMEOUT, wait_ready
 from playwright.sync_api import expect
 
 
-def test_app_boots_and_shows_its_main_screen(app):
+def test_app_boots_and_shows_its_main_screen(booted_app):
+    app = booted_app
     expect(app.get_by_test_id("app")).to_be_visible()
     expect(app.get_by_test_id("boot")).to_be_hidden()
     assert app.evaluate("performance.getEntriesByName('fray-ready').length") == 1

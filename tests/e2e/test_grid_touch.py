@@ -12,7 +12,7 @@ import pathlib
 import re
 
 import pytest
-from conftest import new_context, wait_ready, watch
+from conftest import opened_app
 from helpers import show
 from playwright.sync_api import expect
 
@@ -24,16 +24,14 @@ EXAMPLE = storage.loads((ROOT / "docs" / "examples" / "ose-detailed.json").read_
 
 
 @pytest.fixture
-def phone(browser, base_url_local, guard):
+def phone(warm_contexts, guard, request):
     """The OSE detailed example opened by share link on a 390x844 touch phone, on the field tab."""
-    ctx = new_context(browser, base_url_local, "phone", guard)
-    page = watch(ctx.new_page(), guard)
-    page.goto(base_url_local + "#" + storage.encode_link(EXAMPLE))
-    wait_ready(page)
+    opened = opened_app(warm_contexts, "phone", guard, request, link=storage.encode_link(EXAMPLE))
+    page = next(opened)
     show(page, "field")
     expect(page.get_by_test_id("grid-svg")).to_be_visible()
     yield page
-    ctx.close()
+    next(opened, None)
 
 
 _CDP: dict = {}

@@ -19,7 +19,7 @@ import os
 import pathlib
 
 import pytest
-from conftest import new_context, wait_ready, watch
+from conftest import VIEWPORTS, opened_app
 from helpers import close_setup, open_setup
 from playwright.sync_api import expect
 
@@ -88,79 +88,80 @@ def size(request) -> str:
     return request.param
 
 
-@pytest.mark.parametrize("system", list(SYSTEMS))
-def test_every_view_holds_at_this_width(browser, base_url_local, guard, system, size):
-    example, saved = SYSTEMS[system]
-    ctx = new_context_sized(browser, base_url_local, size, guard)
-    try:
-        page = watch(ctx.new_page(), guard)
-        found: dict[str, list[str]] = {}
-        # Before initiative.
-        page.goto(base_url_local + "#" + fresh_link(system, example))
-        wait_ready(page)
-        views(page, size, f"{system}-{size}-start", found)
-        # Mid-fight, the current actor selected with its options open.
-        page.goto(base_url_local + "#" + saved_link(saved))
-        page.reload()
-        wait_ready(page)
-        if is_phone(size):
-            page.get_by_test_id("tab-order").click()
-        # The one whose turn it is, so its moves show on the field too ("Move here" on the bands, the
-        # reachable squares on a grid); the first in the order when no one's turn is marked.
-        current = page.locator("#order-slot .order-row.current button.pick")
-        (current if current.count() else page.locator("[data-testid^=order-] button.pick")).first.click()
-        expect(page.get_by_test_id("actions")).to_be_attached()
-        views(page, size, f"{system}-{size}-fight", found)
-        # A question asked before rolling, where the system has one in its first options.
-        ask = page.locator("[data-testid=actions] button.act:not(.refused)").first
-        if is_phone(size):
-            page.get_by_test_id("tab-act").click()
-        if ask.count():
-            ask.click()
-            views(page, size, f"{system}-{size}-asked", found)
-            page.keyboard.press("Escape")
-        # An open dialog: the keyboard help.
-        if is_phone(size):
-            page.get_by_test_id("tab-field").click()
-        page.get_by_test_id("help").click()
-        dialog = page.locator("dialog[open], [role=dialog]").first
-        expect(dialog).to_be_visible()
-        check(page, size, f"{system}-{size}-dialog", found)
-        page.keyboard.press("Escape")
-        # The setup editor.
-        open_setup(page)
-        check(page, size, f"{system}-{size}-setup", found)
-        close_setup(page)
-        report = "\n".join(f"{where}:\n  " + "\n  ".join(p[:12]) + (f"\n  ... {len(p) - 12} more" if len(p) > 12 else "")
-                           for where, p in found.items())
-        assert not found, "layout problems:\n" + report
-    finally:
-        ctx.close()
-
-
-def new_context_sized(browser, base, size, guard):
-    """A context of one of the four widths, with the e2e suite's network guard."""
-    from conftest import VIEWPORTS
+def layout_device(size: str) -> str:
+    """The e2e device of a width: the laptop is the suite's desktop; the others have their own."""
+    if size == "laptop":
+        return "desktop"
     VIEWPORTS.setdefault(f"layout-{size}", SIZES[size])
-    return new_context(browser, base, f"layout-{size}", guard)
+    return f"layout-{size}"
 
 
-def test_the_selected_combatants_zone_stays_in_view_on_a_phone(browser, base_url_local, guard):
+@pytest.fixture
+def at_start(warm_contexts, guard, request, system, size):
+    """The system's example opened by its share link, before initiative, at this width."""
+    yield from opened_app(warm_contexts, layout_device(size), guard, request,
+                          link=fresh_link(system, SYSTEMS[system][0]))
+
+
+@pytest.mark.parametrize("system", list(SYSTEMS))
+def test_every_view_holds_at_this_width(at_start, warm_contexts, system, size):
+    page = at_start
+    found: dict[str, list[str]] = {}
+    # Before initiative.
+    views(page, size, f"{system}-{size}-start", found)
+    # Mid-fight, the current actor selected with its options open: the saved example opened by its
+    # link, then the page opened again on its autosave, as a reload does.
+    warm_contexts.restart(page, layout_device(size), link=saved_link(SYSTEMS[system][1]))
+    warm_contexts.restart(page, layout_device(size), clear=False)
+    if is_phone(size):
+        page.get_by_test_id("tab-order").click()
+    # The one whose turn it is, so its moves show on the field too ("Move here" on the bands, the
+    # reachable squares on a grid); the first in the order when no one's turn is marked.
+    current = page.locator("#order-slot .order-row.current button.pick")
+    (current if current.count() else page.locator("[data-testid^=order-] button.pick")).first.click()
+    expect(page.get_by_test_id("actions")).to_be_attached()
+    views(page, size, f"{system}-{size}-fight", found)
+    # A question asked before rolling, where the system has one in its first options.
+    ask = page.locator("[data-testid=actions] button.act:not(.refused)").first
+    if is_phone(size):
+        page.get_by_test_id("tab-act").click()
+    if ask.count():
+        ask.click()
+        views(page, size, f"{system}-{size}-asked", found)
+        page.keyboard.press("Escape")
+    # An open dialog: the keyboard help.
+    if is_phone(size):
+        page.get_by_test_id("tab-field").click()
+    page.get_by_test_id("help").click()
+    dialog = page.locator("dialog[open], [role=dialog]").first
+    expect(dialog).to_be_visible()
+    check(page, size, f"{system}-{size}-dialog", found)
+    page.keyboard.press("Escape")
+    # The setup editor.
+    open_setup(page)
+    check(page, size, f"{system}-{size}-setup", found)
+    close_setup(page)
+    report = "\n".join(f"{where}:\n  " + "\n  ".join(p[:12]) + (f"\n  ... {len(p) - 12} more" if len(p) > 12 else "")
+                       for where, p in found.items())
+    assert not found, "layout problems:\n" + report
+
+
+@pytest.fixture
+def skirmish_on_a_phone(warm_contexts, guard, request):
+    yield from opened_app(warm_contexts, layout_device("phone"), guard, request,
+                          link=saved_link("olog-skirmish.json"))
+
+
+def test_the_selected_combatants_zone_stays_in_view_on_a_phone(skirmish_on_a_phone):
     """Six zones do not fit a phone: selecting someone in a far zone scrolls the row to it (issue 14)."""
-    ctx = new_context_sized(browser, base_url_local, "phone", guard)
-    try:
-        page = watch(ctx.new_page(), guard)
-        page.goto(base_url_local + "#" + saved_link("olog-skirmish.json"))
-        wait_ready(page)
-        for cid in ("gob3", "mira"):
-            page.get_by_test_id("tab-order").click()
-            page.get_by_test_id(f"order-{cid}").locator("button.pick").click()
-            page.get_by_test_id("tab-field").click()
-            page.wait_for_timeout(100)  # the scroll runs right after the drawing
-            seen = page.evaluate("""() => { const row = document.querySelector('#field-slot .bands');
-                const zone = document.querySelector('#field-slot .bands .token.selected').closest('.zone');
-                const r = row.getBoundingClientRect(), z = zone.getBoundingClientRect();
-                return z.left >= r.left - 1 && z.right <= r.right + 1; }""")
-            assert seen, f"{cid}'s zone is scrolled out of view"
-    finally:
-        ctx.close()
+    page = skirmish_on_a_phone
+    for cid in ("gob3", "mira"):
+        page.get_by_test_id("tab-order").click()
+        page.get_by_test_id(f"order-{cid}").locator("button.pick").click()
+        page.get_by_test_id("tab-field").click()
+        page.wait_for_timeout(100)  # the scroll runs right after the drawing
+        seen = page.evaluate("""() => { const row = document.querySelector('#field-slot .bands');
+            const zone = document.querySelector('#field-slot .bands .token.selected').closest('.zone');
+            const r = row.getBoundingClientRect(), z = zone.getBoundingClientRect();
+            return z.left >= r.left - 1 && z.right <= r.right + 1; }""")
+        assert seen, f"{cid}'s zone is scrolled out of view"

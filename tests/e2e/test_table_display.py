@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import new_context, wait_ready, watch
+from conftest import opened_app, wait_ready, watch
 from helpers import (close_setup, hp_text, next_turn, open_example, open_setup, option, physical_dice, select,
                      show, tap_square, type_dice, undo)
 from playwright.sync_api import expect
@@ -24,13 +24,9 @@ RECORD = """() => {
 
 
 @pytest.fixture
-def ref(browser, base_url_local, guard):
-    ctx = new_context(browser, base_url_local, "desktop", guard)
-    page = watch(ctx.new_page(), guard)
-    page.goto(base_url_local)
-    wait_ready(page)
-    yield page
-    ctx.close()
+def ref(warm_contexts, guard, request):
+    """The referee's page at desktop width (its table windows are closed after the test)."""
+    yield from opened_app(warm_contexts, "desktop", guard, request)
 
 
 def open_table(ref, guard):

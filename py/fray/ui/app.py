@@ -63,6 +63,8 @@ class App:
         self.read_only = False  # another tab has this encounter (ui/tabs.py)
         self.warmer = warm.Warmer(self, later=self.when_idle)  # what the next taps need, made between taps
         self._idle_proxy: Any = None
+        self._listening: list[tuple[Any, str, Any]] = []
+        self.closed = False  # let go of the page (App.close): its idle work and late callbacks do nothing
 
     # --- what every module uses ------------------------------------------------------
     def set(self, **changes: Any) -> None:
@@ -85,6 +87,8 @@ class App:
         """Run `fn` when the page is idle (requestIdleCallback; a timeout where there is none, as in WebKit)."""
         if self._idle_proxy is None:
             def run(*_):
+                if self.closed:
+                    return
                 try:
                     self._idle_fn()
                 except Exception:  # a background part failed: drop the rest, say so in the console
@@ -125,7 +129,25 @@ class App:
     def listen(self, target, kind: str, fn) -> None:
         proxy = create_proxy(fn)
         self._proxies.append(proxy)
+        self._listening.append((target, kind, proxy))
         target.addEventListener(kind, proxy)
+
+    def close(self) -> None:
+        """Let go of what this App holds in the page: its listeners, the table channel, the library's
+        channel, lock and database, and its background work. The page is then free for another App (the
+        e2e tests open each test's App in one booted page: `install_restart`)."""
+        self.closed = True
+        self.warmer.queue = []
+        for target, kind, proxy in self._listening:
+            target.removeEventListener(kind, proxy)
+        self._listening.clear()
+        if self.table is not None:
+            self.table.close()
+        keeper = getattr(self, "keeper", None)
+        if keeper is not None:
+            keeper.close()
+        if self.store is not None:
+            self.store.close()
 
     def bind(self) -> None:
         root = self.slots.el("app")
@@ -290,24 +312,64 @@ _app: App | None = None
 
 
 def start() -> None:
-    global _app
     if str(window.location.hash).startswith("#table"):  # the players' table display (issue 18)
         from . import table_display
         table_display.start_table()
         return
     if "selftest=1" in str(window.location.search):
         install_selftest()
-    _app = App()
-
-    async def boot() -> None:
-        try:
-            await library_ui.prepare(_app)  # the library is read before the first drawing
-        except Exception:
-            window.console.warn("Fray: the library did not open: " + traceback.format_exc())
-        _app.boot()
-
+    hooks = getattr(window, "frayTestHooks", None)
+    if hooks is not None and not is_none(hooks) and bool(hooks):
+        install_restart()
     import asyncio
-    asyncio.ensure_future(boot())
+    asyncio.ensure_future(open_app())
+
+
+async def open_app() -> None:
+    """A new App on this page: the library read, then the first drawing (start-up does this once)."""
+    global _app
+    _app = App()
+    try:
+        await library_ui.prepare(_app)  # the library is read before the first drawing
+    except Exception:
+        window.console.warn("Fray: the library did not open: " + traceback.format_exc())
+    _app.boot()
+
+
+def install_restart() -> None:
+    """Only where the page was opened with `window.frayTestHooks` set (the e2e tests' init script):
+    `window.frayRestart.close(clear)` lets the App go and puts the page back as it was served (its
+    session storage cleared unless `clear` is false);
+    `window.frayRestart.open()` then starts a new App in it, as start-up does, reading storage afresh.
+    Between the two the tests clear the origin's storage: a test gets a newly opened app in an already
+    booted interpreter, in a fraction of a reload's time. Not part of the normal start-up."""
+    import asyncio
+
+    from pyscript.ffi import to_js
+
+    from . import field_views, grid_pointer
+
+    served = str(document.getElementById("app").innerHTML)
+
+    def close(clear=True, *_) -> None:
+        if _app is not None:
+            _app.close()
+        grid_pointer.forget()
+        field_views.forget()
+        document.documentElement.removeAttribute("data-ready")
+        el = document.getElementById("app")
+        el.hidden = True
+        el.innerHTML = served
+        if clear is True:  # else the tab's session storage stays, as through a reload
+            window.sessionStorage.clear()
+        window.history.replaceState(None, "", str(window.location.pathname) + str(window.location.search))
+        window.scrollTo(0, 0)
+
+    def reopen(*_) -> None:
+        asyncio.ensure_future(open_app())
+
+    window.frayRestart = to_js({"close": create_proxy(close), "open": create_proxy(reopen)},
+                               dict_converter=window.Object.fromEntries)
 
 
 def install_selftest() -> None:

@@ -109,6 +109,11 @@ _MODULES = {"bands": "fray.ui.bands", "grid": "fray.ui.grid", "ruler": "fray.ui.
 _cache: dict[str, FieldView] = {}
 
 
+def forget() -> None:
+    """Drop the views made so far: the next App in the page makes its own (ui/app.py)."""
+    _cache.clear()
+
+
 def views_for(ruleset: Ruleset, profile: str) -> tuple[FieldView, ...]:
     """The field view and the extra views of a ruleset's profile, field first."""
     return (field_view(ruleset.field_view_for(profile)),) + tuple(

@@ -224,6 +224,12 @@ class _Frame:
             view.refresh(ctx, root, under_too)
 
 
+def forget() -> None:
+    """Drop a long press and a frame's refresh still waiting (a new App in the page: ui/app.py)."""
+    _Hold.cancel()
+    _Frame.job = None
+
+
 class GridPointer:
     """Pointer gestures over the grid's SVG. Needs from the view: `_sync`,
     `refresh`, `set_view`, `zoom_to`, `pan_by`, `commit`, `tap`, `token_at`

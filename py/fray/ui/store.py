@@ -101,6 +101,12 @@ class Store:
     def durable(self) -> bool:
         return self.db is not None
 
+    def close(self) -> None:
+        """Close the database (App.close); the records stay readable in memory."""
+        if self.db is not None:
+            self.db.close()
+            self.db = None
+
     # --- opening ----------------------------------------------------------------------------
     async def open(self) -> None:
         """Open the database and read every record into memory; on any failure stay in memory."""

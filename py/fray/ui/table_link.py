@@ -91,8 +91,17 @@ class TableLink:
 
     def _listen(self, target, kind: str, fn) -> None:
         proxy = create_proxy(fn)
-        self._proxies.append(proxy)
+        self._proxies.append((target, kind, proxy))
         target.addEventListener(kind, proxy)
+
+    def close(self) -> None:
+        """Stop listening and close the channel (App.close)."""
+        for target, kind, proxy in self._proxies:
+            target.removeEventListener(kind, proxy)
+        self._proxies.clear()
+        if self.channel is not None:
+            self.channel.close()
+            self.channel = None
 
     @staticmethod
     def _version() -> int:

@@ -48,6 +48,15 @@ class Keeper:
                 pass
         self.release, self.held, self.wanted = None, "", ""
 
+    def close(self) -> None:
+        """Let the lock go, ignore every answer still on its way, stop hearing other tabs (App.close)."""
+        self.let_go()
+        self.token = object()
+        self.on_message = lambda msg: None
+        if self.channel is not None:
+            self.channel.close()
+            self.channel = None
+
 
 def keeper(app: App) -> Keeper:
     if getattr(app, "keeper", None) is None:
