@@ -304,6 +304,22 @@ def booted_app(warm_contexts, device, guard, request):
 
 
 @pytest.fixture
+def visit(warm_contexts, device, guard):
+    """A new page, not yet at the app, in the device's browser context that has visited it before, with
+    the origin's storage empty: for a test that sets something up before the page's scripts run (an
+    init script) and then opens the app, as a referee's repeat visit does. The device's booted page is
+    closed first, so that no other tab of the origin is open."""
+    ctx = warm_contexts.get(device, guard)
+    warm_contexts.drop_page(device)
+    page = watch(ctx.new_page(), guard)
+    warm_contexts.clear_storage(page)
+    yield page
+    page.close()
+    if guard.crashed:
+        warm_contexts.forget(device)
+
+
+@pytest.fixture
 def fresh_page(browser, base_url_local, device, guard):
     """Open another page in a new, empty browser context (another device)."""
     contexts = []

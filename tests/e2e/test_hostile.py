@@ -313,7 +313,8 @@ FAIL_AUTOSAVE = """
 """
 
 
-def test_a_corrupt_autosave_is_set_aside_and_a_failing_one_keeps_the_last_good_save(page, base_url_local):
+def test_a_corrupt_autosave_is_set_aside_and_a_failing_one_keeps_the_last_good_save(visit, base_url_local):
+    page = visit
     page.add_init_script(FAIL_AUTOSAVE)
     page.goto(base_url_local)
     wait_ready(page)

@@ -29,7 +29,8 @@ def device() -> str:
     return "desktop"
 
 
-def test_seeded_fights_play_the_same_in_the_page_as_in_cpython__CORE_HP_1(page, base_url_local):
+def test_seeded_fights_play_the_same_in_the_page_as_in_cpython__CORE_HP_1(visit, base_url_local):
+    page = visit
     page.goto(base_url_local + "?selftest=1")
     wait_ready(page)
     assert page.evaluate("typeof window.frayPlayout") == "function"

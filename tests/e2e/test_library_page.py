@@ -144,7 +144,8 @@ MIGRATE = """(doc) => {
 
 
 @pytest.mark.parametrize("device", ["desktop"])
-def test_the_old_autosave_slot_becomes_the_first_library_entry(page, base_url_local):
+def test_the_old_autosave_slot_becomes_the_first_library_entry(visit, base_url_local):
+    page = visit
     enc = presets.blank_encounter("olog")
     enc["name"] = "Last week's fight"
     enc["combatants"][1]["hp"] = 2
@@ -174,7 +175,8 @@ FULL = """(() => {
 
 
 @pytest.mark.parametrize("device", ["desktop"])
-def test_full_storage_is_said_once_and_play_goes_on__CORE_HP_1(page, base_url_local):
+def test_full_storage_is_said_once_and_play_goes_on__CORE_HP_1(visit, base_url_local):
+    page = visit
     page.add_init_script(FULL)
     page.goto(base_url_local)
     wait_ready(page)
