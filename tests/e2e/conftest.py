@@ -27,6 +27,9 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 # failed browser journey is: tests/conftest.py; its device gets a new context first).
 CRASH_MARK = "Page crashed"
 BOOT_TIMEOUT = 60_000  # ms: Pyodide boots slowly under load; tests wait for data-ready
+# Devices whose page is only ever restarted, never reloaded (test_layout's widths): their first visit
+# makes no start-up snapshot and does not wait for one.
+NO_SNAPSHOT: set[str] = set()
 VIEWPORTS = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
@@ -176,13 +179,16 @@ class WarmContexts:
             holder = [guard]
             ctx = new_context(self.browser, self.base, device, holder)
             ctx.add_init_script("window.frayTestHooks = true;")  # ui/app.py install_restart
+            if device in NO_SNAPSHOT:
+                ctx.add_init_script("try { localStorage.setItem('fray.snapshot.off', 'not here'); } catch (e) {}")
             first = watch_shared(ctx.new_page(), holder)
             first.goto(self.base)
             wait_ready(first)
-            # The snapshot the next visits start from is made after the first has settled.
-            # (It may not come, e.g. no service worker: then later visits start the normal way.)
-            first.evaluate("() => Promise.race([window.frayBoot.snapshot,"
-                           " new Promise(r => setTimeout(() => r('waited'), 30000))])")
+            if device not in NO_SNAPSHOT:
+                # The snapshot the next visits start from is made after the first has settled.
+                # (It may not come, e.g. no service worker: then later visits start the normal way.)
+                first.evaluate("() => Promise.race([window.frayBoot.snapshot,"
+                               " new Promise(r => setTimeout(() => r('waited'), 30000))])")
             self.made[device] = (ctx, holder)
             self.pages[device] = first
         ctx, holder = self.made[device]

@@ -19,7 +19,7 @@ import os
 import pathlib
 
 import pytest
-from conftest import VIEWPORTS, opened_app
+from conftest import NO_SNAPSHOT, VIEWPORTS, opened_app
 from helpers import close_setup, open_setup
 from playwright.sync_api import expect
 
@@ -93,6 +93,7 @@ def layout_device(size: str) -> str:
     if size == "laptop":
         return "desktop"
     VIEWPORTS.setdefault(f"layout-{size}", SIZES[size])
+    NO_SNAPSHOT.add(f"layout-{size}")  # its page is only restarted: no reload needs a snapshot
     return f"layout-{size}"
 
 
