@@ -73,12 +73,28 @@ const node = (a, b) => {
   }
   if (tag === "OPTION" && a.selected !== a.hasAttribute("selected")) a.selected = a.hasAttribute("selected");
 };
+// A node with no keyed match takes over the old node in its place when that one would be removed
+// anyway (unkeyed, or keyed by a key the new children do not have, or a duplicate its key never
+// finds): its attributes and text are edited in place, so another combatant's action panel is
+// text and attribute changes on the same elements, not forty wrappers' contents removed and
+// created afresh (each new element restyled and laid out).
 const children = (to, from) => {
   let old = null;
   for (let c = to.firstChild; c; c = c.nextSibling) {
     const k = key(c);
     if (k !== null) { if (old === null) old = new Map(); if (!old.has(k)) old.set(k, c); }
   }
+  let wanted = null;
+  if (old !== null) {
+    for (let c = from.firstChild; c; c = c.nextSibling) {
+      const k = key(c);
+      if (k !== null) { if (wanted === null) wanted = new Set(); wanted.add(k); }
+    }
+  }
+  const spare = (c) => {
+    const ck = key(c);
+    return ck === null || wanted === null || !wanted.has(ck) || old.get(ck) !== c;
+  };
   let cur = to.firstChild;
   let nxt = from.firstChild;
   while (nxt) {
@@ -88,8 +104,11 @@ const children = (to, from) => {
     if (k !== null) {
       const m = old === null ? undefined : old.get(k);
       if (m !== undefined && m.nodeName === nxt.nodeName) { match = m; old.delete(k); }
-    } else if (cur && key(cur) === null && cur.nodeType === nxt.nodeType && cur.nodeName === nxt.nodeName) {
+    }
+    if (match === null && cur && cur.nodeType === nxt.nodeType && cur.nodeName === nxt.nodeName && spare(cur)) {
       match = cur;
+      const ck = key(cur);
+      if (ck !== null && old.get(ck) === cur) old.delete(ck);
     }
     if (match === null) to.insertBefore(nxt, cur);
     else {
@@ -104,7 +123,8 @@ const tpl = document.createElement("template");
 // The focus inside the slot stays on its control (kept in place, or the new one with the same
 // data-action, else the slot's first control), so a keyboard user keeps their place.
 const refocus = (el, active, action) => {
-  if (active.isConnected && el.contains(active)) {
+  // (kept only while it is still that control: a node morphed in place may now be another's)
+  if (active.isConnected && el.contains(active) && (!action || active.getAttribute("data-action") === action)) {
     if (document.activeElement !== active) active.focus();
     return;
   }
