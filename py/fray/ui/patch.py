@@ -47,8 +47,13 @@ const attrs = (a, b) => {
     if (!b.hasAttribute(name)) a.removeAttribute(name);
   }
 };
+// An element equal to its new markup, attributes and all (compared natively, in one call), with no form
+// control inside whose live value could differ from what the markup says, is left as it is: most of
+// a new selection's action panel, and every unchanged token of a map written whole.
+const CONTROLS = "input, textarea, select";
 const node = (a, b) => {
   if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
+  if (a.isEqualNode(b) && !a.matches(CONTROLS) && a.querySelector(CONTROLS) === null) return;
   attrs(a, b);
   const tag = a.nodeName;
   if (tag === "INPUT") {
