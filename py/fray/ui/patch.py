@@ -16,7 +16,8 @@ unchanged panel is not even rebuilt.
 
 Everything here is output: nothing read back from the DOM is a game fact.
 (A field view may still patch nodes inside its own slot between redraws:
-ui/grid.py's hover overlays, marked by a `data-gen` counter.)
+ui/grid.py's hover overlays, which `amend` records, and its viewBox and
+dragged tokens, marked by a `data-gen` counter that makes the next write whole.)
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from typing import Any, Callable
 from pyscript import document, window
 from pyscript.ffi import is_none, to_js
 
-from .html import pieces, unmarked
+from .html import pieces, unmarked, with_parts
 
 _PLAIN = (str, int, float, bool, type(None))  # memo keys compared by value; anything else by identity
 
@@ -325,6 +326,13 @@ class Slots:
             patch_items(self.el(slot), markup, *edits)
         self._html[slot] = markup
         return True
+
+    def amend(self, slot: str, parts: dict[str, str]) -> None:
+        """Note that a view patched these parts of `slot` in place (id -> the part's markup now: ui/grid.py's
+        hover overlays), so the slot's next write is compared with what the page holds."""
+        old = self._html.get(slot)
+        if old:
+            self._html[slot] = with_parts(old, parts)
 
     def clear(self, slot: str) -> None:
         """Empty a slot that held something (a panel that is not shown now)."""
