@@ -3,7 +3,8 @@ tokens and the segment ruler are written row by row and token by token (ui/patch
 issue 20), and what they show must stay what a full drawing would show."""
 from __future__ import annotations
 
-from helpers import open_example, show
+import pytest
+from helpers import open_example, select, show
 from playwright.sync_api import expect
 
 MARKS = """() => ({
@@ -40,6 +41,66 @@ def test_one_selection_after_a_dozen_taps_in_order_map_and_ruler__OGRE_EX_1_CORE
         assert now["lanes"] == [who], now
         assert (now["rowCount"], now["tokenCount"]) == (first["rowCount"], first["tokenCount"])
         assert not now["marks"], "the region marks are never written into the page"
+
+
+# What a tap changed in the order list and the field, element by element: each mutation record's element is
+# put down to the combatant it belongs to (an order row, a token, a lane) or to the view's own parts.
+OWNER = """(n) => {
+    const el = n.nodeType === 1 ? n : n.parentElement;
+    const who = el.closest("[data-id], [data-token], [data-lane]");
+    if (who) return (who.dataset.id || who.dataset.token || who.dataset.lane);
+    const part = el.closest(".zone-head, .zone-move, #grid-threat, #grid-under, #grid-over, #grid-notes");
+    return part ? "view:" + (part.id || part.className) : "other:" + el.nodeName.toLowerCase();
+  }"""
+WATCH = """() => {
+  const owner = window.__owner = OWNER;
+  const slots = ["order-slot", "field-slot", "ruler-slot"].map(id => document.getElementById(id));
+  const before = new Map();
+  for (const slot of slots) for (const n of slot.querySelectorAll("*")) before.set(n, owner(n));
+  const seen = window.__seen = { records: [], before };
+  window.__watch = new MutationObserver(list => { for (const r of list) seen.records.push(r); });
+  for (const slot of slots) window.__watch.observe(slot, { subtree: true, childList: true, attributes: true,
+                                                           characterData: true });
+}""".replace("OWNER", OWNER)
+CHANGED = """() => {
+  const seen = window.__seen, owner = window.__owner;
+  window.__watch.disconnect();
+  const owners = new Set(seen.records.map(r => owner(r.target)));
+  const gone = new Set();
+  for (const [n, who] of seen.before) if (!n.isConnected) gone.add(who);
+  return { owners: [...owners].sort(), gone: [...gone].sort(), records: seen.records.length,
+           made: seen.records.reduce((k, r) => k + r.addedNodes.length, 0) };
+}"""
+
+
+@pytest.mark.parametrize("system,example,view_parts", [
+    ("olog", "skirmish", ("view:zh-",)),  # OLOG-BAND-1: each zone's distance from the selected
+    ("ose", "detailed", ("view:grid-threat", "view:grid-notes")),  # OSE-AOO-3: the selected's threatened area
+    ("ogre", "twelve", ("view:grid-",)),
+])
+def test_a_selection_tap_changes_two_rows_and_two_tokens_and_leaves_the_rest_untouched(app, system, example,
+                                                                                      view_parts):
+    """Issue 20: selecting someone else is a class change on their row and token (and lane) and on the
+    previous one's, plus what the view shows about the selected (the bands' zone distances, the map's
+    threat shading): every other row, token and lane keeps its elements, untouched."""
+    open_example(app, system, example)
+    show(app, "order")
+    rows = app.locator("#order-slot li.order-row:not(.current):not(.selected)")  # (a current actor's zones
+    if rows.count() < 2:                                                        # offer "Move here")
+        rows = app.locator("#order-slot li.order-row:not(.selected)")
+    ids = [e.get_attribute("data-id") for e in rows.all()]
+    first, then = ids[0], ids[len(ids) // 2]
+    select(app, first)
+    expect(app.locator(f"[data-testid=order-{first}]")).to_contain_class("selected")
+    app.evaluate(WATCH)
+    select(app, then)
+    expect(app.locator(f"[data-testid=order-{then}]")).to_contain_class("selected")
+    app.wait_for_timeout(50)  # what a timeout after the drawing does (the bands' scroll) is seen too
+    changed = app.evaluate(CHANGED)
+    owners = set(changed["owners"])
+    assert {first, then} <= owners, changed
+    for touched in (owners, set(changed["gone"])):  # edited, or removed (a selection ring, threat squares)
+        assert all(o in (first, then) or o.startswith(view_parts) for o in touched), changed
 
 
 # --- the morph itself (ui/patch.py's MORPH_JS), in a blank page: no boot ------------------------------------
