@@ -520,18 +520,33 @@ def test_contextmenu_shows_the_square_and_is_not_a_tap():
 # --- hover, zoom and pan patch the drawing in place ----------------------------------------------
 
 def test_hover_patches_the_overlays_and_the_next_render_replaces_them():
+    """A hover patches the overlay and the notes in place, and hands back what they now hold: the app's
+    record of the slot then matches the page, so its next drawing writes only parts that differ from
+    what is shown (issue 20), never leaves a patched part stale, and the map is not written whole."""
+    from fray.ui.html import pieces, with_parts
+
     s = ose_started()
     view, ui, root = GridView(), {}, Root()
     ctx = ctx_for(s, "brak", ui)
     before = view.render(ctx)
+    gen = ui["gen"]
     assert view.pointer(ctx, Ev("pointermove", root, (6, 7))) is None  # no page redraw for a hover
     assert ui["hover"] == (6, 7) and "10 ft" in root.parts["#grid-over"].innerHTML
     assert "(6, 7): 10 ft from Brak" in root.parts["#grid-notes"].outerHTML
-    assert view.render(ctx) != before  # the generation changed: the app's cache cannot skip it
+    assert ui["gen"] == gen  # nothing the app does not know of was patched
+    patched = ui.pop("patched")
+    assert patched["grid-over"].endswith(root.parts["#grid-over"].innerHTML + "</g>")
+    assert patched["grid-notes"] == root.parts["#grid-notes"].outerHTML
+    shown = with_parts(before, patched)  # the app's record of the slot (ui/patch.py Slots.amend)
+    assert shown != before and shown == view.render(ctx)  # the same hover: the page already shows it
+    ui["hover"] = None  # moved off the map: the next drawing differs in the two overlays, nothing else
+    now = view.render(ctx)
+    assert pieces(now)[:2] == pieces(shown)[:2]
+    assert [k for (k, a), (_, b) in zip(pieces(now)[2], pieces(shown)[2]) if a != b] == ["grid-over", "grid-notes"]
     view.pointer(ctx, Ev("pointermove", root, (6, 7)))
-    gen = ui["gen"]
+    assert ui.pop("patched")
     view.pointer(ctx, Ev("pointermove", root, (6, 7), xy=((6 * 10 + 7) * 4, (7 * 10 + 2) * 4)))
-    assert ui["gen"] == gen  # same square: nothing patched
+    assert "patched" not in ui and ui["gen"] == gen  # same square: nothing patched
 
 
 def test_wheel_zooms_about_the_pointer_by_the_viewbox_alone():

@@ -30,6 +30,7 @@ def move_option(ctx: FieldContext, band: int) -> int | None:
 _COLUMNS: dict[int, tuple[BandColumn, Markup]] = {}
 _TOKENS: dict[str, tuple[BandToken, Markup]] = {}
 _STACKS: dict[int, tuple[tuple[BandToken, ...], Markup]] = {}  # a zone's tokens: kept when only its label changes
+_HEADS: dict[tuple, Markup] = {}  # a zone's head by what it shows
 
 
 def _kept(cache: dict, key, model, build) -> Markup:
@@ -94,6 +95,25 @@ class BandsView(FieldView):
         a selection writes the heads and the two tokens whose flags changed, not every zone whole
         (issue 20; the zone's look follows its head's classes, static/css/fray.css)."""
         i = col.index
+        return h("div", {"class_": "zone", "role": "listitem", "data-zone": str(i), "data-testid": f"zone-{i}"},
+                 BandsView.head(col),
+                 _kept(_STACKS, i, col.tokens, BandsView.stack))
+
+    @staticmethod
+    def head(col: BandColumn) -> Markup:
+        key = (col.index, col.label, col.title, col.distance, col.is_reach, col.is_move_target)
+        out = _HEADS.get(key)
+        if out is None:
+            if len(_HEADS) > 2000:
+                _HEADS.clear()
+            out = _HEADS[key] = BandsView.build_head(col)
+        return out
+
+    @staticmethod
+    def build_head(col: BandColumn) -> Markup:
+        """A zone's head and move parts: the same for every selection standing at the same distance
+        (a selection tap finds most zones' heads made already)."""
+        i = col.index
         cls = "zone-head"
         if col.is_reach:
             cls += " reach"
@@ -110,10 +130,7 @@ class BandsView(FieldView):
                  h("span", {"class_": "zone-label", "aria-hidden": "true"}, col.label),
                  h("span", {"class_": "zone-num", "aria-hidden": "true"},
                    f"Zone {i + 1}" if col.distance is not None else distance))
-        return h("div", {"class_": "zone", "role": "listitem", "data-zone": str(i), "data-testid": f"zone-{i}"},
-                 part(f"zh-{i}", head),
-                 part(f"zm-{i}", h("div", {"id": f"zm-{i}", "class_": "zone-move"}, move)),
-                 _kept(_STACKS, i, col.tokens, BandsView.stack))
+        return Markup(part(f"zh-{i}", head) + part(f"zm-{i}", h("div", {"id": f"zm-{i}", "class_": "zone-move"}, move)))
 
     @staticmethod
     def stack(tokens: tuple[BandToken, ...]) -> Markup:

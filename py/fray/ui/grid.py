@@ -4,8 +4,10 @@ Draws `views.grid.GridModel` with the layers of ui/grid_svg.py; pointer
 gestures are ui/grid_pointer.py's. Hovering, dragging, panning and zooming
 patch a few nodes of the drawn SVG in place (`refresh`, `set_view`: the
 viewBox, two overlay groups, the notes) instead of redrawing the page for
-every pixel. A `data-gen` counter in the markup makes the app's next full
-redraw replace what was patched.
+every pixel. The overlays a hover patched are handed back to the app
+(`ui["patched"]`), which compares its next drawing with them; what else is
+patched (the viewBox, the toolbar, a dragged token) bumps a `data-gen`
+counter in the markup, so the app's next redraw writes the map whole.
 
 Interactions: tap a token to select it; with a mover selected, tap a square to
 preview the path and tap it again to go; shift-click (or the Waypoints toggle)
@@ -95,18 +97,24 @@ class GridView(GridPointer, GridCamera, FieldView):
 
     def refresh(self, ctx: FieldContext, root, under_too: bool = True) -> None:
         """Patch the overlays and the notes in place (hover, drag, stroke): at most three DOM writes;
-        a hover leaves the path under the tokens as it is."""
+        a hover leaves the path under the tokens as it is. What each part now holds is left in
+        `ui["patched"]` for the app (ui/render.py), so its next drawing is compared with what the page
+        shows and writes only the parts that then differ, not the whole map after every hover."""
         m = self.model(ctx)
-        ctx.ui["gen"] = ctx.ui.get("gen", 0) + 1
+        patched = ctx.ui.setdefault("patched", {})
         under = root.querySelector("#grid-under") if under_too else None
         over = root.querySelector("#grid-over")
         box = root.querySelector("#grid-notes")
         if not _is_none(under):
-            under.innerHTML = under_layer(m)
+            inner = under_layer(m)
+            under.innerHTML = inner
+            patched["grid-under"] = Markup(f'<g id="grid-under" class="under">{inner}</g>')
         if not _is_none(over):
-            over.innerHTML = over_layer(m, ctx.ui)
+            inner = over_layer(m, ctx.ui)
+            over.innerHTML = inner
+            patched["grid-over"] = Markup(f'<g id="grid-over" class="over">{inner}</g>')
         if not _is_none(box):
-            box.outerHTML = notes(m, ctx.ui)
+            patched["grid-notes"] = box.outerHTML = notes(m, ctx.ui)
 
     def set_view(self, ctx: FieldContext, svg, root=None) -> None:
         """Apply zoom and pan as the viewBox alone, and keep the toolbar's zoom figure and buttons true."""

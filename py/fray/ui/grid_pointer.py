@@ -399,6 +399,7 @@ class GridPointer:
         if not _is_none(el):
             el.setAttribute("transform", f"translate({_n(round(pt[0], 1))} {_n(round(pt[1], 1))})")
             el.classList.add("dragging")
+            ui["gen"] = ui.get("gen", 0) + 1  # the token is off its square: the next drawing writes it back
         m = ctx.state.encounter.map
         if not (0 <= sq[0] < m.width and 0 <= sq[1] < m.height):
             return None

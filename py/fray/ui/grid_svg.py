@@ -305,7 +305,22 @@ def path_box(p: PathPreview, ui: dict) -> Markup:
     return h("div", {"class_": "g-path" + (" bad" if bad else ""), "data-testid": "grid-path"}, lines)
 
 
+_BARS: dict[tuple, Markup] = {}
+
+
 def toolbar(m: GridModel, ui: dict) -> Markup:
+    """The map's tools, kept by what they show (a selection leaves them as they were)."""
+    key = (m.width, m.height, ui.get("view", (1.0, 0.0, 0.0))[0], bool(ui.get("wp")), bool(ui.get("walls")),
+           bool(ui.get("follow")))
+    out = _BARS.get(key)
+    if out is None:
+        if len(_BARS) > 64:
+            _BARS.clear()
+        out = _BARS[key] = _toolbar(m, ui)
+    return out
+
+
+def _toolbar(m: GridModel, ui: dict) -> Markup:
     zoom = ui.get("view", (1.0, 0.0, 0.0))[0]
 
     def toggle(action: str, label: str, on: bool, testid: str, title: str) -> Markup:

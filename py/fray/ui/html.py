@@ -76,6 +76,17 @@ def part(id_: str, markup: object) -> Markup:
     return Markup(f"<!--[{id_}-->" + esc(markup) + PART_END)
 
 
+def with_parts(markup: str, parts: dict[str, str]) -> str:
+    """`markup` with the named parts' markup replaced (a part not in it is left out)."""
+    for id_, body in parts.items():
+        mark = f"<!--[{id_}-->"
+        start = markup.find(mark)
+        end = -1 if start < 0 else markup.find(PART_END, start)
+        if end >= 0:
+            markup = markup[:start + len(mark)] + body + markup[end:]
+    return markup
+
+
 def unmarked(markup: str) -> str:
     """The markup without its marks (what the page holds)."""
     if "<!--[" in markup:

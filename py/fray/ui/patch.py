@@ -16,7 +16,8 @@ unchanged panel is not even rebuilt.
 
 Everything here is output: nothing read back from the DOM is a game fact.
 (A field view may still patch nodes inside its own slot between redraws:
-ui/grid.py's hover overlays, marked by a `data-gen` counter.)
+ui/grid.py's hover overlays, which `amend` records, and its viewBox and
+dragged tokens, marked by a `data-gen` counter that makes the next write whole.)
 """
 from __future__ import annotations
 
@@ -25,7 +26,7 @@ from typing import Any, Callable
 from pyscript import document, window
 from pyscript.ffi import is_none, to_js
 
-from .html import pieces, unmarked
+from .html import pieces, unmarked, with_parts
 
 _PLAIN = (str, int, float, bool, type(None))  # memo keys compared by value; anything else by identity
 
@@ -47,8 +48,13 @@ const attrs = (a, b) => {
     if (!b.hasAttribute(name)) a.removeAttribute(name);
   }
 };
+// An element equal to its new markup, attributes and all (compared natively, in one call), with no form
+// control inside whose live value could differ from what the markup says, is left as it is: most of
+// a new selection's action panel, and every unchanged token of a map written whole.
+const CONTROLS = "input, textarea, select";
 const node = (a, b) => {
   if (a.nodeType !== 1) { if (a.nodeValue !== b.nodeValue) a.nodeValue = b.nodeValue; return; }
+  if (a.isEqualNode(b) && !a.matches(CONTROLS) && a.querySelector(CONTROLS) === null) return;
   attrs(a, b);
   const tag = a.nodeName;
   if (tag === "INPUT") {
@@ -73,12 +79,28 @@ const node = (a, b) => {
   }
   if (tag === "OPTION" && a.selected !== a.hasAttribute("selected")) a.selected = a.hasAttribute("selected");
 };
+// A node with no keyed match takes over the old node in its place when that one would be removed
+// anyway (unkeyed, or keyed by a key the new children do not have, or a duplicate its key never
+// finds): its attributes and text are edited in place, so another combatant's action panel is
+// text and attribute changes on the same elements, not forty wrappers' contents removed and
+// created afresh (each new element restyled and laid out).
 const children = (to, from) => {
   let old = null;
   for (let c = to.firstChild; c; c = c.nextSibling) {
     const k = key(c);
     if (k !== null) { if (old === null) old = new Map(); if (!old.has(k)) old.set(k, c); }
   }
+  let wanted = null;
+  if (old !== null) {
+    for (let c = from.firstChild; c; c = c.nextSibling) {
+      const k = key(c);
+      if (k !== null) { if (wanted === null) wanted = new Set(); wanted.add(k); }
+    }
+  }
+  const spare = (c) => {
+    const ck = key(c);
+    return ck === null || wanted === null || !wanted.has(ck) || old.get(ck) !== c;
+  };
   let cur = to.firstChild;
   let nxt = from.firstChild;
   while (nxt) {
@@ -88,8 +110,11 @@ const children = (to, from) => {
     if (k !== null) {
       const m = old === null ? undefined : old.get(k);
       if (m !== undefined && m.nodeName === nxt.nodeName) { match = m; old.delete(k); }
-    } else if (cur && key(cur) === null && cur.nodeType === nxt.nodeType && cur.nodeName === nxt.nodeName) {
+    }
+    if (match === null && cur && cur.nodeType === nxt.nodeType && cur.nodeName === nxt.nodeName && spare(cur)) {
       match = cur;
+      const ck = key(cur);
+      if (ck !== null && old.get(ck) === cur) old.delete(ck);
     }
     if (match === null) to.insertBefore(nxt, cur);
     else {
@@ -104,7 +129,8 @@ const tpl = document.createElement("template");
 // The focus inside the slot stays on its control (kept in place, or the new one with the same
 // data-action, else the slot's first control), so a keyboard user keeps their place.
 const refocus = (el, active, action) => {
-  if (active.isConnected && el.contains(active)) {
+  // (kept only while it is still that control: a node morphed in place may now be another's)
+  if (active.isConnected && el.contains(active) && (!action || active.getAttribute("data-action") === action)) {
     if (document.activeElement !== active) active.focus();
     return;
   }
@@ -300,6 +326,13 @@ class Slots:
             patch_items(self.el(slot), markup, *edits)
         self._html[slot] = markup
         return True
+
+    def amend(self, slot: str, parts: dict[str, str]) -> None:
+        """Note that a view patched these parts of `slot` in place (id -> the part's markup now: ui/grid.py's
+        hover overlays), so the slot's next write is compared with what the page holds."""
+        old = self._html.get(slot)
+        if old:
+            self._html[slot] = with_parts(old, parts)
 
     def clear(self, slot: str) -> None:
         """Empty a slot that held something (a panel that is not shown now)."""

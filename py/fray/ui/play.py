@@ -149,20 +149,26 @@ def cancel(app: App) -> None:
 def select(app: App, cid: str) -> None:
     if not app.session.state.has(cid):
         return
-    app.set(selected=cid, follow_turn=cid in app.session.current(), pending=None)
+    app.set(selected=cid, follow_turn=cid in current(app), pending=None)
     app.render()
+
+
+def current(app: App) -> tuple[str, ...]:
+    """Who acts now, worked out once per state (a tap reads it twice: here and in the drawing)."""
+    s = app.session
+    return app.memo("current", (s.state,), s.current)
 
 
 def follow(app: App) -> None:
     """Keep the current actor selected while the referee follows the turn."""
     page = app.page
     selected = page.selected
-    current = app.session.current()
-    if current and (page.follow_turn or selected is None or selected not in current):
+    now = current(app)
+    if now and (page.follow_turn or selected is None or selected not in now):
         if page.follow_turn or selected is None:
-            selected = current[0]
+            selected = now[0]
     if selected is not None and not app.session.state.has(selected):
-        selected = current[0] if current else None
+        selected = now[0] if now else None
     if selected != page.selected:
         app.set(selected=selected)
 

@@ -114,6 +114,9 @@ def render(app: App, field: bool = True) -> None:
         drawn = {"field-slot": "", "phase-slot": "", "ruler-slot": ""}
         for view in views(app):
             drawn[view.slot] += view.render(ctx)
+        patched = page.field_ui.pop("patched", None)  # what a hover patched in place since (ui/grid.py)
+        if patched:
+            slots.amend("field-slot", patched)
         for slot, markup in drawn.items():
             slots.html(slot, markup)
     slots.html("tabs-slot", memo("tabs", (page.tab,), lambda: panels.tabs(page.tab)))

@@ -111,9 +111,11 @@ class RulerView(FieldView):
         g = Ruler(m)
         sides = {s.id: s for s in state.sides}
         setup = ctx.ruleset.phase(state) == "setup"
-        rows = [self.axis(m, g)]
+        rows = [self.kept(("axis", m.start, m.end, m.now, m.seconds, m.ticks), lambda: self.axis(m, g))]
         rows += [self.lane_cached(ctx, m, g, lane, sides.get(lane.side)) for lane in m.lanes]
-        overlay = self.overlay(m, g)
+        due = next_due(m)
+        overlay = self.kept(("overlay", m.start, m.end, m.now, m.ticks, due[0][1].end if due else None),
+                            lambda: self.overlay(m, g))
         body = h("div", {"class_": "rl-scroll", "data-testid": "ruler-scroll"},
                  h("div", {"class_": "rl-grid", "style": f"--n:{g.n}"},
                    h("div", {"class_": "rl-lanes", "data-region": True}, region(rows), overlay)))
@@ -121,7 +123,7 @@ class RulerView(FieldView):
         return h("section", {"class_": "panel ruler-box" + (" setup" if setup else ""), "data-testid": "ruler",
                              "aria-label": "Segment ruler", "data-start": m.start, "data-end": m.end,
                              "data-now": m.now, "data-next": "" if m.next_segment is None else m.next_segment},
-                 self.header(ctx, m, setup), body, self.legend())
+                 self.header(ctx, m, setup), body, self.kept(("legend",), self.legend))
 
     def header(self, ctx: FieldContext, m: RulerModel, setup: bool) -> Markup:
         """Now and next, in words: the one-glance answer to "who acts, and when"."""
@@ -186,6 +188,16 @@ class RulerView(FieldView):
         return h("div", {"class_": "rl-over", "aria-hidden": "true"}, lines, nxt, cursor)
 
     _lanes: dict = {}
+    _parts: dict = {}  # the axis, the overlay and the key by what they show: the same for every selection
+
+    def kept(self, key: tuple, make) -> Markup:
+        cache = RulerView._parts
+        out = cache.get(key)
+        if out is None:
+            if len(cache) > 200:
+                cache.clear()
+            out = cache[key] = make()
+        return out
 
     def lane_cached(self, ctx: FieldContext, m: RulerModel, g: Ruler, lane: RulerLane,
                     side: Side | None) -> Markup:
