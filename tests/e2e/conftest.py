@@ -114,15 +114,12 @@ def new_context(browser, base: str, device: str, guard: Guard | list, **extra):
 
 
 def watch(page, guard: Guard):
-    page.on("console", guard.on_console)
-    page.on("pageerror", guard.on_pageerror)
-    page.on("crash", lambda: guard.on_crash(page))
-    page.on("dialog", lambda d: (guard.console_errors.append(f"dialog fired: {d.message}"), d.dismiss()))
-    return page
+    return watch_shared(page, [guard])
 
 
 def watch_shared(page, holder: list):
-    """`watch` for a page that several tests use in turn: it reports to the guard the holder has now."""
+    """Fail the test on what must not happen in this page: its console errors, uncaught errors, a crash, a
+    dialog. A page that several tests use in turn reports to the guard the one-item list holds now."""
     page.on("console", lambda msg: holder[0].on_console(msg))
     page.on("pageerror", lambda err: holder[0].on_pageerror(err))
     page.on("crash", lambda: holder[0].on_crash(page))

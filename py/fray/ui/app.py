@@ -56,14 +56,13 @@ class App:
         self.options: list[Option] = []  # the selected actor's options as drawn (clicks name them by index)
         self.numbers: dict[int, int] = {}  # shortcut number -> option index, as drawn
         self.asked: Any = None  # the question last focused (focus moves to a new one once)
-        self._proxies: list[Any] = []
         self.table: table_link.TableLink | None = None  # the channel to the table display (issue 18)
         self.store = None  # the library (ui/store.py), opened by library_ui.prepare before boot
         self.entry_id = ""  # the library entry this tab has open
         self.read_only = False  # another tab has this encounter (ui/tabs.py)
         self.warmer = warm.Warmer(self, later=self.when_idle)  # what the next taps need, made between taps
         self._idle_proxy: Any = None
-        self._listening: list[tuple[Any, str, Any]] = []
+        self._listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): App.close removes them
         self.closed = False  # let go of the page (App.close): its idle work and late callbacks do nothing
 
     # --- what every module uses ------------------------------------------------------
@@ -128,7 +127,6 @@ class App:
 
     def listen(self, target, kind: str, fn) -> None:
         proxy = create_proxy(fn)
-        self._proxies.append(proxy)
         self._listening.append((target, kind, proxy))
         target.addEventListener(kind, proxy)
 
