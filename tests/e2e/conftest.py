@@ -10,8 +10,8 @@ the tests' init script asks for it), with the origin's storage cleared in betwee
 of a second per test where a reload is one to three. A test may still reload or navigate that page
 (an autosave that a reload restores), and a page that failed a test, crashed or was closed is replaced
 by a new one: a second visit in the same browser context (runtime from the HTTP cache and the service
-worker, interpreter from this device's snapshot). The first visit itself is what `page`, the boot
-tests, test_startup and test_offline check, each in a new, empty context.
+worker; these contexts make no start-up snapshot). The first visit itself, and the snapshot boot, are
+what `page`, the boot tests, test_startup and test_offline check, each in a new, empty context.
 """
 from __future__ import annotations
 
@@ -27,14 +27,23 @@ ROOT = pathlib.Path(__file__).resolve().parents[2]
 # failed browser journey is: tests/conftest.py; its device gets a new context first).
 CRASH_MARK = "Page crashed"
 BOOT_TIMEOUT = 60_000  # ms: Pyodide boots slowly under load; tests wait for data-ready
-# Devices whose page is only ever restarted, never reloaded (test_layout's widths): their first visit
-# makes no start-up snapshot and does not wait for one.
-NO_SNAPSHOT: set[str] = set()
 VIEWPORTS = {
     "desktop": {"viewport": {"width": 1280, "height": 800}},
     "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True,
               "device_scale_factor": 2},
 }
+# Other widths, opened in a device's context and booted page with the viewport resized (test_layout's
+# tablet in the phone's touch context, its 1920 px desktop in the desktop's): name -> (device, viewport).
+WIDTHS: dict[str, tuple[str, dict]] = {}
+
+
+def home(device: str) -> str:
+    """The device whose browser context and booted page `device` uses."""
+    return WIDTHS[device][0] if device in WIDTHS else device
+
+
+def viewport(device: str) -> dict:
+    return WIDTHS[device][1] if device in WIDTHS else VIEWPORTS[device]["viewport"]
 
 
 @pytest.fixture(scope="session")
@@ -172,20 +181,18 @@ class WarmContexts:
         self.pages: dict[str, object] = {}
 
     def get(self, device: str, guard: Guard):
+        device = home(device)
         if device not in self.made:
             holder = [guard]
             ctx = new_context(self.browser, self.base, device, holder)
             ctx.add_init_script("window.frayTestHooks = true;")  # ui/app.py install_restart
-            if device in NO_SNAPSHOT:
-                ctx.add_init_script("try { localStorage.setItem('fray.snapshot.off', 'not here'); } catch (e) {}")
+            # No start-up snapshot in these contexts: making one is a second Python in a worker for about
+            # 4 s of CPU per context, more than the tests that boot again here would save by it (0.5 s
+            # each). The snapshot boot has its own tests, each in a new context (test_offline, test_startup).
+            ctx.add_init_script("try { localStorage.setItem('fray.snapshot.off', 'tests'); } catch (e) {}")
             first = watch_shared(ctx.new_page(), holder)
             first.goto(self.base)
             wait_ready(first)
-            if device not in NO_SNAPSHOT:
-                # The snapshot the next visits start from is made after the first has settled.
-                # (It may not come, e.g. no service worker: then later visits start the normal way.)
-                first.evaluate("() => Promise.race([window.frayBoot.snapshot,"
-                               " new Promise(r => setTimeout(() => r('waited'), 30000))])")
             self.made[device] = (ctx, holder)
             self.pages[device] = first
         ctx, holder = self.made[device]
@@ -197,15 +204,17 @@ class WarmContexts:
         part after "#"): in the device's booted page if it is still there and at the app, else (or with
         `boot`) in a new page that boots as a repeat visit does."""
         ctx = self.get(device, guard)
-        page = self.pages.get(device)
+        page = self.pages.get(home(device))
         if not boot and page is not None and not page.is_closed() and page.url.split("#")[0] == self.base \
                 and page.evaluate("() => !!window.frayRestart"):
             self.restart(page, device, link=link)
             return page
         self.drop_page(device)
-        page = watch_shared(ctx.new_page(), self.made[device][1])
-        self.pages[device] = page
+        page = watch_shared(ctx.new_page(), self.made[home(device)][1])
+        self.pages[home(device)] = page
         self.clear_storage(page)
+        if page.viewport_size != viewport(device):
+            page.set_viewport_size(viewport(device))
         page.goto(self.base + (f"#{link}" if link else ""))
         wait_ready(page)
         return page
@@ -218,7 +227,7 @@ class WarmContexts:
         if clear:
             self.clear_storage(page)
         page.unroute_all(behavior="ignoreErrors")
-        size = VIEWPORTS[device]["viewport"]
+        size = viewport(device)
         if page.viewport_size != size:
             page.set_viewport_size(size)
         page.mouse.move(0, 0)  # nothing left hovered by the last test
@@ -229,17 +238,17 @@ class WarmContexts:
 
     def after(self, device: str, page, failed: bool) -> None:
         """After a test: the pages it opened closed; its own page too if the test failed."""
-        ctx = self.made.get(device, (None,))[0]
+        ctx = self.made.get(home(device), (None,))[0]
         if ctx is None:
             return
         for other in list(ctx.pages):  # a second tab, a table window
-            if other is not self.pages.get(device):
+            if other is not self.pages.get(home(device)):
                 other.close()
         if failed:
             self.drop_page(device)
 
     def drop_page(self, device: str) -> None:
-        page = self.pages.pop(device, None)
+        page = self.pages.pop(home(device), None)
         if page is not None and not page.is_closed():
             page.close()
 
@@ -256,8 +265,8 @@ class WarmContexts:
 
     def forget(self, device: str) -> None:
         """Close a device's context after a page in it crashed, so the next test starts from a new one."""
-        self.pages.pop(device, None)
-        made = self.made.pop(device, None)
+        self.pages.pop(home(device), None)
+        made = self.made.pop(home(device), None)
         if made is not None:
             made[0].close()
 

@@ -19,7 +19,7 @@ import os
 import pathlib
 
 import pytest
-from conftest import NO_SNAPSHOT, VIEWPORTS, opened_app
+from conftest import WIDTHS, opened_app
 from helpers import close_setup, open_setup
 from playwright.sync_api import expect
 
@@ -30,9 +30,10 @@ from fray.rules import examples, get
 HERE = pathlib.Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 CHECK = (HERE / "layout_check.js").read_text()
+# The phone and the tablet are touch devices at 2x (conftest's phone context), the others mouse at 1x.
 SIZES = {
-    "phone": {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True},
-    "tablet": {"viewport": {"width": 768, "height": 1024}, "has_touch": True},
+    "phone": {"viewport": {"width": 390, "height": 844}},
+    "tablet": {"viewport": {"width": 768, "height": 1024}},
     "laptop": {"viewport": {"width": 1280, "height": 800}},
     "desktop": {"viewport": {"width": 1920, "height": 1080}},
 }
@@ -70,7 +71,7 @@ def check(page, size: str, where: str, found: dict) -> None:
         found[where] = got
     if SHOTS:
         pathlib.Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=str(pathlib.Path(SHOTS) / f"{where}.png"))
+        page.screenshot(path=str(pathlib.Path(SHOTS) / f"{where}.png"), scale="css")
 
 
 def views(page, size: str, where: str, found: dict) -> None:
@@ -89,11 +90,11 @@ def size(request) -> str:
 
 
 def layout_device(size: str) -> str:
-    """The e2e device of a width: the laptop is the suite's desktop; the others have their own."""
-    if size == "laptop":
-        return "desktop"
-    VIEWPORTS.setdefault(f"layout-{size}", SIZES[size])
-    NO_SNAPSHOT.add(f"layout-{size}")  # its page is only restarted: no reload needs a snapshot
+    """The e2e device of a width: the laptop is the suite's desktop and the phone its phone; the tablet
+    (touch, as an iPad is) is the phone's context at 768 px, the desktop the desktop's at 1920 px."""
+    if size in ("laptop", "phone"):
+        return {"laptop": "desktop", "phone": "phone"}[size]
+    WIDTHS.setdefault(f"layout-{size}", ("phone" if size == "tablet" else "desktop", SIZES[size]["viewport"]))
     return f"layout-{size}"
 
 
