@@ -64,6 +64,41 @@ SETTLE = """async () => {
            records: log.records, added: log.added };
 }"""
 
+# The centre of the first element a CSS selector finds. Where that point is not on the element (out of view
+# in the window or in a scrolling box around it, or under the phone's tab bar), the element is scrolled to
+# the centre first, as Playwright's scroll_into_view_if_needed does, and the scroll is let paint.
+POINT = """async (sel) => {
+  const el = document.querySelector(sel);
+  if (!el) return null;
+  const on = (r) => { const t = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+                      return !!t && (t === el || el.contains(t)); };
+  let r = el.getBoundingClientRect();
+  if (!on(r)) {
+    el.scrollIntoView({ block: "center", inline: "center" });
+    const raf = () => new Promise(res => requestAnimationFrame(() => res()));
+    await raf(); await raf(); await new Promise(res => setTimeout(res, 30)); await raf();
+    r = el.getBoundingClientRect();
+  }
+  if (r.width <= 0 || r.height <= 0) return null;
+  return [r.x + r.width / 2, r.y + r.height / 2];
+}"""
+RESET = "() => window.__ix.reset()"
+
+# The floor of the measure: a page with no framework and no Python, 40 buttons, and a click that moves one
+# class from the last button to this one. What its taps take is what this browser on this machine takes to
+# deliver an input, run a trivial handler, restyle two elements and present a frame.
+FLOOR_PAGE = """<!doctype html><meta charset="utf-8"><title>floor</title>
+<style>body { font: 16px system-ui, sans-serif; margin: 8px; }
+ul { list-style: none; padding: 0; display: grid; grid-template-columns: repeat(4, 1fr); gap: 6px; }
+button { width: 100%; padding: 12px; font: inherit; } .sel { outline: 3px solid #b80; background: #fe8; }</style>
+<ul id="l"></ul><script>
+const l = document.getElementById("l"); let last = null;
+for (let i = 0; i < 40; i++) { const li = document.createElement("li"), b = document.createElement("button");
+  b.id = "b" + i; b.textContent = "Combatant " + (i + 1); li.append(b); l.append(li); }
+l.addEventListener("click", (e) => { const b = e.target.closest("button"); if (!b) return;
+  if (last) last.classList.remove("sel"); b.classList.add("sel"); last = b; });
+</script>"""
+
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
 TRACE_CATEGORIES = ["devtools.timeline", "disabled-by-default-devtools.timeline", "blink", "cc", "gpu",
@@ -151,6 +186,12 @@ class Interactions:
 
     # --- one input, measured ------------------------------------------------------------------
     def point(self, page, selector: str) -> tuple[float, float] | None:
+        """The centre of the first element `selector` finds, scrolled into view first where it is not
+        (in every scrolling box around it), once what was scrolled has painted: one call into the page
+        for a CSS selector; Playwright's own locator for its text selectors (":has-text")."""
+        if ":has-text" not in selector:
+            xy = page.evaluate(POINT, selector)
+            return tuple(xy) if xy else None
         loc = page.locator(selector).first
         if not loc.count():
             return None
@@ -161,11 +202,14 @@ class Interactions:
         box = loc.bounding_box()
         if not box or box["width"] <= 0:
             return None
+        page.evaluate(SETTLE)
         return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
-    def tap(self, page, xy, phone: bool) -> tuple[float, float | None, float]:
-        page.evaluate(SETTLE)  # what the scroll or the last tap left is painted first
-        page.evaluate("() => window.__ix.reset()")
+    def tap(self, page, xy, phone: bool, settled: bool = False) -> tuple[float, float | None, float]:
+        """One trusted tap at `xy` and what it cost. What the last tap (or a scroll) left is painted first:
+        that tap's own read waited for it, as `point` does for a scroll; otherwise (`settled` false) it
+        is waited for here."""
+        page.evaluate(RESET if settled else "async () => { await (" + SETTLE + ")(); window.__ix.reset(); }")
         if phone:
             page.touchscreen.tap(*xy)
         else:
@@ -175,7 +219,7 @@ class Interactions:
 
     def tap_on(self, page, selector: str, phone: bool):
         xy = self.point(page, selector)
-        return None if xy is None else self.tap(page, xy, phone)
+        return None if xy is None else self.tap(page, xy, phone, settled=True)
 
     # --- selection taps ---------------------------------------------------------------------------
     def selections(self, session, n: int, phone: bool = False, throttle: float = 1.0) -> dict:
@@ -219,6 +263,28 @@ class Interactions:
             out["nodes_added_p50"] = pct([float(b) for _, b in READ_COUNTS], .5)
         out["by_kind"] = {k: {"n": len(v), "p50": pct(v, .5), "p95": pct(v, .95)} for k, v in kinds.items()}
         return out
+
+    # --- the floor ---------------------------------------------------------------------------------
+    def floor(self, n: int, throttle: float = 1.0) -> dict:
+        """The same taps, measured the same way, on FLOOR_PAGE (no app): the least this measure can show."""
+        ctx = self.browser.new_context(viewport=DESKTOP)
+        try:
+            page = ctx.new_page()
+            page.set_content(FLOOR_PAGE)
+            page.evaluate(PROBE)
+            cdp = ctx.new_cdp_session(page)
+            cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
+            page.evaluate(SETTLE)
+            inp, handler = [], []
+            for i in range(n):
+                r = self.tap_on(page, f"#b{(i * 7) % 40}", False)
+                if r is not None:
+                    inp.append(r[0])
+                    if r[1] is not None:
+                        handler.append(r[1])
+            return summary(inp, handler)
+        finally:
+            ctx.close()
 
     # --- state-changing acts ------------------------------------------------------------------------
     def acts(self, session, rounds: int, grid: bool, throttle: float = 1.0) -> dict:
@@ -425,6 +491,12 @@ def run(browser, base: str, link, sessions: dict, clicks: int, throttled_clicks:
     """Every measurement for every view: {view: {...}}."""
     ix = Interactions(browser, base, link)
     out: dict = {}
+    row = {"select": ix.floor(min(clicks, 40))}
+    log(f"  {'floor':6} selection taps: {fmt(row['select'])}")
+    if throttled_clicks:
+        row["select_4x"] = ix.floor(min(throttled_clicks, 20), throttle=4.0)
+        log(f"  {'floor':6} selection taps, 4× throttle: {fmt(row['select_4x'])}")
+    out["floor"] = row
     for view, session in sessions.items():
         row: dict = {}
         row["select"] = ix.selections(session, clicks)
