@@ -4,7 +4,10 @@ The server is tools/server.py's with test-only additions (site_server.py): a hoo
 <head> that records console errors, uncaught exceptions and unhandled rejections (every journey fails if
 it recorded anything, in every engine), and an "offline" switch that drops every connection.
 
-Each engine starts once per run; each journey gets a fresh, empty profile. A browser that is not
+Each engine starts once per run; each journey gets a fresh, empty profile, except the three fights
+(one per system), which open the app again, storage emptied, in a page the engine keeps
+(`Pages.open_kept`): a boot in a fresh profile is what the boot, share link, offline and phone
+journeys check. A browser that is not
 installed skips its journeys with the reason, unless FRAY_REQUIRE_BROWSERS=1 (set by .ci/run where it
 can install them), which turns the skip into a failure.
 """
@@ -52,7 +55,28 @@ def engine(request):
     eng = drivers.launch(name, request.getfixturevalue("playwright") if name == "chromium" else None)
     STARTED[name] = time.time() - t0
     yield eng
+    kept = KEPT.pop(name, None)
+    if kept is not None:
+        kept.close()
     eng.close()
+
+
+# Lets the App go, empties the origin's storage as a new profile has it (local and session storage,
+# IndexedDB; the HTTP cache and the service worker stay, as on a referee's device) and opens a new App in
+# the same interpreter, as start-up opens it.
+REOPEN = """async () => {
+  window.frayRestart.close(true);
+  localStorage.clear();
+  const dbs = indexedDB.databases ? await indexedDB.databases() : [];
+  await Promise.all(dbs.map(d => new Promise(res => { const q = indexedDB.deleteDatabase(d.name);
+    q.onsuccess = q.onerror = q.onblocked = () => res(); })));
+  (window.__xbErrors || []).length = 0;
+  window.frayRestart.open();
+}"""
+
+# Each engine's kept page: the desktop journeys that are not about boot, offline or a second browser
+# open the app again in it (REOPEN) instead of a new profile booting cold: engine name -> Page.
+KEPT: dict[str, object] = {}
 
 
 class Pages:
@@ -61,6 +85,7 @@ class Pages:
     def __init__(self, engine, site):
         self.engine, self.site, self.opened = engine, site, []
         self.allowed: list[str] = []
+        self.kept = None  # the engine's kept page, when this journey uses it
 
     def open(self, size=DESKTOP, touch: bool = False, url: str | None = None, ready: bool = True):
         p = self.engine.new_page(self.site.base, *size, touch=touch)
@@ -71,9 +96,40 @@ class Pages:
                 p.boot_s = p.wait_ready()
         return p
 
+    def open_kept(self):
+        """The app at desktop size with empty storage, in the engine's kept page: opened again there
+        (REOPEN, a fraction of a second) where that page is still at the app, else booted in a fresh
+        profile and kept for the next journey."""
+        p = KEPT.get(self.engine.name)
+        if p is not None:
+            try:
+                p.errors_seen.clear()
+                p.native_errors.clear()
+                p.outside.clear()
+                p.js("() => document.documentElement.removeAttribute('data-ready')")
+                p.js(REOPEN)
+                p.boot_s = p.wait_ready()
+            except Exception:  # noqa: BLE001  (a page that died or left the app: a new one)
+                self.drop_kept()
+                p = None
+        if p is None:
+            p = self.open()
+            self.opened.remove(p)
+            KEPT[self.engine.name] = p
+        self.kept = p
+        return p
+
+    def drop_kept(self) -> None:
+        p = KEPT.pop(self.engine.name, None)
+        if p is not None:
+            try:
+                p.close()
+            except Exception:
+                pass
+
     def check(self) -> None:
         problems = []
-        for p in self.opened:
+        for p in self.opened + ([self.kept] if self.kept is not None else []):
             try:
                 errs = p.errors()
             except Exception as exc:  # a closed page: what it had gathered
@@ -93,13 +149,25 @@ class Pages:
                 pass
 
 
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """Each phase's report on the test item, so `pages` knows at teardown whether its journey failed."""
+    outcome = yield
+    rep = outcome.get_result()
+    setattr(item, f"rep_{rep.when}", rep)
+
+
 @pytest.fixture
-def pages(engine, site):
+def pages(engine, site, request):
     ps = Pages(engine, site)
     site.offline = False
+    ok = False
     try:
         yield ps
         ps.check()
+        ok = getattr(request.node, "rep_call", None) is not None and request.node.rep_call.passed
     finally:
         site.offline = False
         ps.close()
+        if ps.kept is not None and not ok:
+            ps.drop_kept()  # a journey that failed leaves no page to the next one

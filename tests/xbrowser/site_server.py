@@ -21,6 +21,7 @@ if str(ROOT / "tools") not in sys.path:
     sys.path.insert(0, str(ROOT / "tools"))
 
 HOOK = """<script>/* xbrowser test hook: first script of the page */(function () {
+  window.frayTestHooks = true;  // window.frayRestart (ui/app.py install_restart): a journey's kept page
   var K = "__xbErrors", errs = [];
   try { errs = JSON.parse(sessionStorage.getItem(K) || "[]"); } catch (e) {}
   window.__xbErrors = errs;

@@ -99,7 +99,7 @@ def test_boot_to_ready_with_the_service_worker_storage_and_channels_a_referee_re
 
 
 def test_olog_fight_on_the_bands_with_typed_dice_press_on_and_undo__OLOG_PRES_2_OLOG_PRES_4_OLOG_MOVE_1(pages):
-    p = pages.open()
+    p = pages.open_kept()
     open_example(p, "olog", "two_orcs")
     physical_dice(p)
     next_turn(p)  # Roll initiative
@@ -144,7 +144,7 @@ PREVIEW_LINES = [
 
 
 def test_ose_detailed_declarations_initiative_and_a_grid_move_through_two_attacks_of_opportunity__OSE_DECL_1_OSE_INIT_1_OSE_AOO_1(pages):  # noqa: E501
-    p = pages.open()
+    p = pages.open_kept()
     open_example(p, "ose", "detailed")
     physical_dice(p)
     show(p, "field")
@@ -175,7 +175,7 @@ def test_ose_detailed_declarations_initiative_and_a_grid_move_through_two_attack
 
 
 def test_ogre_orc_and_pc_on_the_ruler_with_the_before_the_fight_rolls_and_undo__OGRE_EX_1_OGRE_ACT_1(pages):
-    p = pages.open()
+    p = pages.open_kept()
     open_example(p, "ogre", "orc_and_pc")
     physical_dice(p)
     show(p, "field")
