@@ -64,12 +64,17 @@ def engine(request):
 # Lets the App go, empties the origin's storage as a new profile has it (local and session storage,
 # IndexedDB; the HTTP cache and the service worker stay, as on a referee's device) and opens a new App in
 # the same interpreter, as start-up opens it.
+# Where emptying IndexedDB does not end within 5 s (seen in WebKit: a journey waited out the driver's 120 s
+# script timeout), it is given up and the journey gets a fresh profile instead.
 REOPEN = """async () => {
   window.frayRestart.close(true);
   localStorage.clear();
-  const dbs = indexedDB.databases ? await indexedDB.databases() : [];
-  await Promise.all(dbs.map(d => new Promise(res => { const q = indexedDB.deleteDatabase(d.name);
-    q.onsuccess = q.onerror = q.onblocked = () => res(); })));
+  const empty = (async () => {
+    const dbs = indexedDB.databases ? await indexedDB.databases() : [];
+    await Promise.all(dbs.map(d => new Promise((res, rej) => { const q = indexedDB.deleteDatabase(d.name);
+      q.onsuccess = () => res(); q.onerror = () => rej(new Error("could not delete " + d.name)); })));
+  })();
+  await Promise.race([empty, new Promise((_, rej) => setTimeout(() => rej(new Error("IndexedDB not emptied in 5 s")), 5000))]);
   (window.__xbErrors || []).length = 0;
   window.frayRestart.open();
 }"""

@@ -29,6 +29,7 @@ import subprocess
 import tempfile
 import threading
 import time
+import warnings
 
 ENGINES = ("chromium", "firefox", "webkit")
 DESKTOP = (1280, 800)  # every journey's size; WebKit's phone journey is the one at PHONE
@@ -264,8 +265,8 @@ class _BidiTab:
 
 # --- WebKit: Selenium to WebKitWebDriver, under Xvfb --------------------------------------------
 
-SESSION_TIMEOUT = 6.0  # a session starts in 0.2-1 s, even under load; a hung one is ended and retried (3 tries)
-SESSION_TRIES = 3
+SESSION_TIMEOUT = 3.0  # a session starts in 0.2-0.7 s, even under load; a hung one is ended and retried (4 tries)
+SESSION_TRIES = 4
 
 
 def _tree(pid: int) -> list[int]:
@@ -454,8 +455,10 @@ class WebKitEngine:
             what = (f"no session within {SESSION_TIMEOUT:.0f} s" if t.is_alive()
                     else f"{type(box.get('error')).__name__}: {box.get('error')}")
             problems.append(f"try {attempt + 1}: {what}" + tail)
+            # Said in the run's warnings summary, so that a run shows how often this happens.
+            warnings.warn(f"WebKit session try {attempt + 1} given up: {what}", stacklevel=2)
             self._stray()
-            time.sleep(attempt + 1)
+            time.sleep(0.5)  # the ended browser's processes gone
         raise DriverError("WebKitWebDriver gave no session: " + "; ".join(problems))
 
     def _stray(self) -> None:
