@@ -163,6 +163,9 @@ class Interactions:
                                            is_mobile=phone)
             ctx.add_init_script(PROBE)
             ctx.add_init_script("window.frayTestHooks = true;")
+            # No start-up snapshot: on a first visit the page makes one a few seconds in, a second Python
+            # booting in a worker for seconds, which would run beside the first view's taps on two cores.
+            ctx.add_init_script("try { localStorage.setItem('fray.snapshot.off', 'bench'); } catch (e) {}")
             page = ctx.new_page()
             page.goto(self.base + "#" + self.link(session))
             page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
