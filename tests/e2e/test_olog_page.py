@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from conftest import wait_ready
-from helpers import (hp_text, log_text, next_turn, open_example, option, physical_dice, redo, show, status,
+from helpers import (hp_text, log_text, next_turn, open_example, option, physical_dice, redo, select, show, status,
                      type_dice, undo)
 from playwright.sync_api import expect
 
@@ -113,3 +113,40 @@ def test_referee_sets_a_count_by_hand__OLOG_INIT_3_CORE_REF_1(app):
     assert "Referee sets Brak's count 17 → 5" in log_text(app)
     show(app, "order")
     expect(app.get_by_test_id("order-brak")).to_contain_text("5")
+
+
+def test_in_a_fight_of_forty_an_off_turn_goblin_says_why_once_and_folds_its_attacks__OLOG_INIT_4_CORE_REF_1(app):
+    """Issue 20: a goblin whose turn it is not has fifty-odd attacks, all refused for one reason. The panel
+    says the reason once and folds the attacks behind a button that counts them; shown, each still has
+    its own "Allow anyway", and the referee's allowed attack is logged."""
+    open_example(app, "olog", "large")
+    next_turn(app)  # Roll initiative
+    expect(app.get_by_test_id("status")).to_contain_text("'s turn")
+    actor = status(app).split("·")[1].strip().split("'s turn")[0]
+    goblin = next(f"gob{n}" for n in range(12, 0, -1) if f"Goblin {n}" != actor)
+    select(app, goblin)
+    show(app, "act")
+    actions = app.get_by_test_id("actions")
+    expect(app.get_by_test_id("why-all")).to_contain_text(f"Not allowed now: It is {actor}'s turn, not Goblin")
+    assert actions.inner_text().count("'s turn, not") == 1
+    fold = actions.get_by_test_id("fold-attack")
+    expect(fold).to_have_attribute("aria-expanded", "false")
+    count = int(re.search(r"Show (\d+) not allowed now", fold.inner_text()).group(1))
+    assert count > 40
+    expect(actions.locator("button.act", has_text="Attack")).to_have_count(0)
+    fold.click()
+    expect(fold).to_have_attribute("aria-expanded", "true")
+    expect(fold).to_be_focused()  # the keyboard stays on the button it pressed
+    attacks = actions.locator("button.act.refused", has_text="Attack")
+    expect(attacks).to_have_count(count)
+    assert attacks.first.get_attribute("aria-describedby") == "why-all"
+    assert actions.inner_text().count("'s turn, not") == 1
+    target = re.search(r"Attack (.+?) with", attacks.first.inner_text()).group(1)
+    before = log_text(app)
+    show(app, "act")
+    attacks.first.locator("xpath=following-sibling::p[1]").get_by_role("button", name="Allow anyway").click()
+    expect(app.locator("#log-slot")).to_contain_text("Referee allows:")
+    log = log_text(app)
+    assert f"Goblin {goblin[3:]} hits {target}" in log or f"Goblin {goblin[3:]} misses {target}" in log, log
+    undo(app)
+    assert log_text(app) == before

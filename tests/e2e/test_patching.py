@@ -142,11 +142,12 @@ def drawn_panels() -> dict[str, list[str]]:
         state, view = s.state, system_view(s.encounter.system)
         panel = view.panel(state)
         sides = {sd.id: sd for sd in state.sides}
-        for c in state.combatants:
+        for n, c in enumerate(state.combatants):
             options = s.ruleset.options(state, c.id) + view.referee(state, c.id)
             menu = action_menu(s.ruleset, state, c.id, panel, options)
             referee = panels.referee_tools(c.name, c.id, c.hp, c.max_hp, c.conditions)
-            out.setdefault(f"{system} actions", []).append(unmarked(panels.actions(menu, None, referee)))
+            unfolded = frozenset({"Attack", "Move"}) if n % 2 else frozenset()  # every other one with its folds open
+            out.setdefault(f"{system} actions", []).append(unmarked(panels.actions(menu, None, referee, unfolded)))
             out.setdefault(f"{system} order", []).append(unmarked(panels.order_list(
                 panels.order_rows(panel, sides, c.id, {}))))
             ctx = FieldContext(state=state, ruleset=s.ruleset, panel=panel, selected=c.id,

@@ -141,9 +141,10 @@ def drawing(app) -> dict[str, str]:
 
 
 @pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
-def test_every_click_draws_what_a_fresh_page_would(app_module, system, example):
+def test_every_click_draws_what_a_fresh_page_would(app_module, system, example, monkeypatch):
     enc = examples(system)[example](3)
     module = app_module
+    monkeypatch.setattr(importlib.import_module("fray.ui.panels"), "FOLD_OVER", 0)  # folds in these small fights
     play = importlib.import_module("fray.ui.play")
     module.window.location.hash = "#" + storage.encode_link(Session(enc))
     app = module.App()
@@ -153,7 +154,7 @@ def test_every_click_draws_what_a_fresh_page_would(app_module, system, example):
     ids = [c.id for c in app.session.state.combatants]
     for step in range(60):
         kind = rng.choice(["select", "select", "act", "act", "undo", "redo", "help", "rule", "cancel", "dismiss",
-                           "tab", "ask"])
+                           "tab", "ask", "fold"])
         if kind == "select":
             app.dispatch("select", rng.choice(ids), None)
         elif kind == "act":
@@ -178,6 +179,8 @@ def test_every_click_draws_what_a_fresh_page_would(app_module, system, example):
             app.dispatch("dismiss", "", None)
         elif kind == "tab":
             app.dispatch("tab", rng.choice(["field", "order", "act", "log"]), None)
+        elif kind == "fold":  # a group's refused options shown or hidden (panels.FOLD_OVER is lowered below)
+            app.dispatch("fold", rng.choice(["Attack", "Move", "Turn"]), None)
         assert drawing(app) == fresh_drawing(module, app), f"step {step}: {kind} left a stale panel"
 
 
@@ -360,3 +363,82 @@ def test_an_undo_finds_the_selection_it_returns_to_ready(app_module, system, exa
     finally:
         app.session.ruleset = counting.inner
     assert drawing(app) == fresh_drawing(module, app)
+
+
+def _off_turn(module, system: str):
+    """An App on the 40-combatant example of `system`, initiative rolled, and a combatant whose turn it is
+    not, with more refused attacks than panels.FOLD_OVER."""
+    s = Session(examples(system)["large"](1))
+    rng = random.Random(3)
+    for _ in range(12):  # a few seeded steps in (as the page bench's encounters are)
+        opts = [o for a in s.current() for o in s.options(a) if o.allowed and not o.needs]
+        init = [o for o in opts if "nitiative" in o.label]
+        o = init[0] if init else rng.choice(opts)
+        s.act(replace(o.command, **rng.choice(o.choices).values) if o.choices else o.command)
+    module.window.location.hash = "#" + storage.encode_link(s)
+    app = module.App()
+    app.boot()
+    who = next(c.id for c in app.session.state.combatants[::-1] if c.id not in app.session.current())
+    app.dispatch("select", who, None)
+    return app, who
+
+
+def test_an_off_turn_combatant_says_why_once_and_folds_its_refused_attacks__OLOG_INIT_4_CORE_REF_1(app_module):
+    """Issue 20: in a fight of forty, a goblin whose turn it is not has some sixty options, every one refused
+    for the same reason. Its panel says the reason once, above them (each refused option is described by
+    it), and folds the fifty-odd attacks behind one button that counts them; shown, each has its own
+    "Allow anyway" (CORE-REF-1), which acts. The referee's unfolding stays for the next selection."""
+    module = app_module
+    app, who = _off_turn(module, "olog")
+    name = app.session.state.get(who).name
+    markup = app.slots.written("actions-slot")
+    attacks = [i for i, o in enumerate(app.options) if o.group == "Attack"]
+    assert len(attacks) > 40 and not any(app.options[i].allowed for i in attacks)
+    why = app.options[attacks[0]].why
+    assert f"not {name}'s" in why and "OLOG-INIT-4" in why
+    assert markup.count(f"not {name}&#x27;s") == 1, "the shared reason is said once"
+    assert f' Show {len(attacks)} not allowed now</button>' in markup
+    assert 'aria-expanded="false"' in markup and not [i for i in attacks if f'data-action="opt:{i}"' in markup]
+    refused = re.findall(r'<button[^>]*class="act refused"[^>]*>', markup)
+    assert refused and all('aria-describedby="why-all"' in b for b in refused)
+    assert drawing(app) == fresh_drawing(module, app)
+
+    app.dispatch("fold", "Attack", None)
+    shown = app.slots.written("actions-slot")
+    assert f" Hide the {len(attacks)} not allowed now</button>" in shown and 'aria-expanded="true"' in shown
+    for i in attacks:
+        assert f'data-action="opt:{i}"' in shown and f'data-action="allow:{i}"' in shown
+    assert shown.count(f"not {name}&#x27;s") == 1
+    assert drawing(app) == fresh_drawing(module, app)
+
+    other = next(c.id for c in app.session.state.combatants if c.id not in app.session.current() and c.id != who
+                 and sum(o.group == "Attack" for o in app.session.options(c.id)) > 3)
+    app.dispatch("select", other, None)
+    assert "Hide the " in app.slots.written("actions-slot"), "unfolded stays unfolded for the next selection"
+    app.dispatch("select", who, None)
+    steps = len(app.session.steps)
+    app.dispatch("allow", str(attacks[0]), None)
+    assert len(app.session.steps) == steps + 1 or app.page.pending is not None or app.page.dialog is not None
+    app.dispatch("fold", "Attack", None)
+    assert 'aria-expanded="false"' in app.slots.written("actions-slot")
+
+
+def test_the_current_actor_keeps_its_allowed_attacks_and_each_refused_ones_reason__OLOG_BAND_1(app_module):
+    """Folding hides only what is refused: the actor whose turn it is sees every attack it may make, numbered
+    for the keys; its refused ones (out of reach, each its own distance) come under the fold, each with
+    its own reason once shown."""
+    module = app_module
+    app, _ = _off_turn(module, "olog")
+    actor = app.session.current()[0]
+    app.dispatch("select", actor, None)
+    allowed = [i for i, o in enumerate(app.options) if o.group == "Attack" and o.allowed]
+    refused = [i for i, o in enumerate(app.options) if o.group == "Attack" and not o.allowed]
+    assert allowed and len(refused) > 3
+    markup = app.slots.written("actions-slot")
+    assert all(f'data-action="opt:{i}"' in markup for i in allowed)
+    assert 'id="why-all"' not in markup and f" Show {len(refused)} not allowed now</button>" in markup
+    app.dispatch("fold", "Attack", None)
+    shown = app.slots.written("actions-slot")
+    for i in refused:
+        assert f'aria-describedby="why-{i}"' in shown and f'id="why-{i}"' in shown
+    assert "OLOG-BAND-1" in shown

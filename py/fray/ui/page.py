@@ -38,5 +38,8 @@ class Page:
     # views mutate this dict in place between redraws (a pointer move must not
     # rebuild the page), so it is the one part of the page that is not frozen.
     field_ui: dict[str, Any] = field(default_factory=dict)
-    browsing_examples: bool = False
-    players_view: bool = False  # the table display drawn over this page (ui/table_link.py)  # arrows move through the examples list: open on Enter, not on change
+    browsing_examples: bool = False  # arrows move through the examples list: open on Enter, not on change
+    players_view: bool = False  # the table display drawn over this page (ui/table_link.py)
+    # The action groups whose refused options the referee unfolded (ui/panels.py `fold`): kept across
+    # selections, as a preference ("show me why not" for every attack list), until folded again.
+    unfolded: frozenset[str] = frozenset()

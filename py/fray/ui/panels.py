@@ -169,7 +169,13 @@ class AskModel:
     need_label: str = ""
 
 
-def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup) -> Markup:
+# A group's refused options are folded behind one button once there are more than this many: in a fight of
+# forty, a goblin that is not on its turn has fifty-odd attacks, each refused for the same reason.
+FOLD_OVER = 3
+
+
+def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
+            unfolded: frozenset[str] = frozenset()) -> Markup:
     if menu is None:
         return h("section", {"class_": "panel actions", "aria-label": "Actions"},
                  h("h2", None, "Actions"), h("p", {"class_": "muted"}, "Select a combatant."), referee)
@@ -179,12 +185,24 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup) -> M
                       with_rules(menu.prompt), " ", with_rules(menu.prompt_rule) if menu.prompt_rule else ""))
     for hint in menu.hints:
         body.append(h("p", {"class_": f"hint tone-{hint.tone}", "data-testid": "hint"}, with_rules(hint.text)))
+    # One reason for every refused option (a combatant whose turn it is not): said once, above them all.
+    reasons = [it.why for _, items in menu.groups for it in items if not it.allowed]
+    common = reasons[0] if len(reasons) > 1 and len(set(reasons)) == 1 else ""
+    if common:
+        body.append(h("p", {"class_": "why why-all", "data-testid": "why-all"},
+                      "Not allowed now: ", h("span", {"id": "why-all"}, with_rules(common))))
     if ask is not None:
         body.append(ask_box(ask))
     for group, items in menu.groups:
+        refused = [it for it in items if not it.allowed]
+        folding = len(refused) > FOLD_OVER
         buttons = []
         for it in items:
-            buttons.append(_cached(_BUTTONS, it, lambda: action_button(it)))
+            if not (folding and not it.allowed):
+                buttons.append(_cached(_BUTTONS, (it, "all") if common and not it.allowed else it,
+                                       lambda: action_button(it, "why-all" if common else "")))
+        if folding:
+            buttons.append(fold(group, refused, group in unfolded, "why-all" if common else ""))
         body.append(h("div", {"class_": "group", "role": "group", "aria-label": group},
                       h("h3", None, group), buttons))
     title = f"Actions: {menu.actor_name}" + ("" if menu.is_current else " (not their turn)")
@@ -192,7 +210,32 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup) -> M
              h("h2", None, title, " ", join(badge(b) for b in menu.badges)), body, referee)
 
 
-def action_button(it) -> Markup:
+def fold(group: str, refused: list, shown: bool, said: str = "") -> Markup:
+    """A group's refused options behind one button ("Show 56 not allowed now"), each still with its reason
+    and its "Allow anyway" once shown. A reason they all share is said once, above them, shown or not
+    (`said`: the id of the panel's own line that already says it)."""
+    reasons = {it.why for it in refused}
+    shared = refused[0].why if len(reasons) == 1 and refused[0].why and not said else ""
+    slug = group.lower().replace(" ", "-")
+    why_id = said or (f"why-{slug}" if shared else "")
+    toggle = h("button", {"type": "button", "class_": "fold", "data-action": f"fold:{group}",
+                          "data-testid": f"fold-{slug}", "aria-expanded": "true" if shown else "false",
+                          "aria-controls": f"folded-{slug}"},
+               h("span", {"aria-hidden": "true"}, "▾" if shown else "▸"), " ",
+               f"{'Hide the' if shown else 'Show'} {len(refused)} not allowed now")
+    parts = [toggle]
+    if shared:
+        parts.append(h("p", {"class_": "why", "id": f"why-{slug}"}, with_rules(shared)))
+    if shown:
+        parts.append(h("div", {"class_": "folded", "id": f"folded-{slug}"},
+                       [_cached(_BUTTONS, (it, why_id) if why_id else it,
+                                lambda: action_button(it, why_id)) for it in refused]))
+    return h("div", {"class_": "fold-wrap", "data-key": f"fold-{slug}"}, parts)
+
+
+def action_button(it, why_id: str = "") -> Markup:
+    """One option; a refused one with its reason and "Allow anyway" (`why_id`: the reason is said once for
+    its fold, so this one points to it instead of repeating it)."""
     label = [h("span", {"class_": "key", "aria-hidden": "true"}, str(it.number)) if it.number else "",
              h("span", {"class_": "lbl", "title": it.label}, it.label)]
     if it.hint:
@@ -200,13 +243,13 @@ def action_button(it) -> Markup:
     attrs = {"type": "button", "class_": "act" + ("" if it.allowed else " refused"),
              "data-action": f"opt:{it.index}", "data-testid": f"opt-{it.key or it.index}",
              "aria-disabled": "true" if not it.allowed else None,
-             "aria-describedby": f"why-{it.index}" if not it.allowed else None}
+             "aria-describedby": (why_id or f"why-{it.index}") if not it.allowed else None}
     if it.key == "next":
         attrs["title"] = "N"
     parts = [h("button", attrs, label)]
     if not it.allowed:
-        parts.append(h("p", {"class_": "why", "id": f"why-{it.index}"}, with_rules(it.why),
-                       " ", h("button", {"type": "button", "class_": "allow", "data-action": f"allow:{it.index}",
+        parts.append(h("p", {"class_": "why", "id": None if why_id else f"why-{it.index}"},
+                       "" if why_id else Markup(with_rules(it.why) + " "), h("button", {"type": "button", "class_": "allow", "data-action": f"allow:{it.index}",
                                          "title": "The referee allows it anyway (logged, CORE-REF-1)"},
                               "Allow anyway")))
     return h("div", {"class_": "act-wrap"}, parts)

@@ -261,6 +261,14 @@ def _allow(app: App, name: str, arg: str, target) -> None:
     act(app, Allow(app.options[int(arg)].command))
 
 
+@clicks("fold")
+def _fold(app: App, name: str, arg: str, target) -> None:
+    """Show or hide a group's refused options (ui/panels.py `fold`); the field is as it was."""
+    shown = app.page.unfolded
+    app.set(unfolded=shown - {arg} if arg in shown else shown | {arg})
+    app.render(field=False)
+
+
 @clicks("choose")
 def _choose(app: App, name: str, arg: str, target) -> None:
     answer(app, int(arg))

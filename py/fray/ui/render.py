@@ -100,7 +100,8 @@ def render(app: App, field: bool = True) -> None:
     if page.pending is None:
         actions = idle_actions(app, sel, menu)
     else:
-        actions = memo("actions", (state, sel, page.pending), lambda: actions_html(app, menu, sel, page.pending))
+        actions = memo("actions", (state, sel, page.pending, page.unfolded),
+                       lambda: actions_html(app, menu, sel, page.pending))
     slots.html("actions-slot", actions)
     dice = ("physical" if s.physical_dice else "app", page.last_roll)
     slots.html("dice-slot", memo("dice", dice, lambda: panels.dice_panel(*dice)))
@@ -140,7 +141,7 @@ def selection(app: App, sel: str | None):
 
 def idle_actions(app: App, sel: str | None, menu) -> Markup:
     """The action panel of `sel` with no question asked (per state)."""
-    return per_state(app, "actions", sel, lambda: actions_html(app, menu, sel, None))
+    return per_state(app, "actions", (sel, app.page.unfolded), lambda: actions_html(app, menu, sel, None))
 
 
 def order_rows(app: App, sel: str | None) -> list[str]:
@@ -165,7 +166,7 @@ def actions_html(app: App, menu, sel: str | None, pending) -> Markup:
     if sel and state.has(sel):
         c = state.get(sel)
         referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, c.conditions) + hide_button(c.id, c.hidden))
-    return panels.actions(menu, ask, referee)
+    return panels.actions(menu, ask, referee, app.page.unfolded)
 
 
 def dialog_html(app: App) -> str:
