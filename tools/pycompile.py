@@ -20,7 +20,7 @@ STDLIB_PREFIX = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zi
 
 # The standard modules the page imports while it starts (sys.modules after boot,
 # the same for every system, Pyodide's and PyScript's own imports included), and
-# those Fray's modules import later (hashlib): these ship precompiled, the rest as
+# those Fray's modules import later (hashlib; difflib, on the first list patched by splices): these ship precompiled, the rest as
 # source. tests/e2e/test_startup.py fails if the page starts by compiling one from
 # source, naming it: add it here (or import it lazily).
 STARTUP = frozenset({
@@ -35,7 +35,7 @@ STARTUP = frozenset({
     "asyncio.timeouts", "asyncio.transports", "asyncio.trsock", "asyncio.unix_events", "base64", "bisect",
     "bz2", "codeop", "collections", "compression", "compression._common", "compression._common._streams",
     "compression.zstd", "compression.zstd._zstdfile", "concurrent", "concurrent.futures",
-    "concurrent.futures._base", "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "dis",
+    "concurrent.futures._base", "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "difflib", "dis",
     "encodings", "encodings.aliases", "encodings.cp437", "encodings.utf_8", "enum", "fnmatch", "functools",
     "glob", "hashlib", "heapq", "html", "html.entities", "importlib", "importlib._abc", "importlib.abc",
     "inspect", "json", "json.decoder", "json.encoder", "json.scanner", "keyword", "linecache", "locale",

@@ -243,3 +243,70 @@ def test_the_morph_leaves_each_panel_exactly_as_its_markup_whatever_was_there(br
         assert not result["bad"], result["bad"][:3]
     finally:
         page.close()
+
+
+PATCH_CHECK = """([js, cases]) => {
+  const morph = new Function(js)();
+  const bad = [];
+  for (const [a, b, edits, count] of cases) {
+    const el = document.createElement("div");
+    document.body.appendChild(el);
+    el.innerHTML = a;
+    const ok = morph(el, "", edits, count);
+    const want = document.createElement("div");
+    want.innerHTML = b;
+    if (!ok || !el.isEqualNode(want)) bad.push([ok, a.slice(0, 160), b.slice(0, 160), JSON.stringify(edits).slice(0, 200)]);
+    el.remove();
+  }
+  return bad;
+}"""
+
+
+def test_a_region_whose_items_came_went_or_moved_is_written_item_by_item_exactly(browser):
+    """ui/patch.py writes a region (the log's lines, the order rows, a map's tokens) by its changed items: a
+    line added on top and the oldest dropped, a row removed, every item moved one place, in HTML and in
+    SVG. Between any two random lists the slot ends holding exactly the new markup."""
+    import random
+
+    from fray.ui.html import h, region, unmarked
+    from fray.ui.html import changed_items
+
+    rng = random.Random(11)
+
+    def html(items):
+        return h("section", None, h("h2", None, "Log"),
+                 h("ol", {"data-region": True}, region(h("li", {"data-key": k}, t) for k, t in items)))
+
+    def svg(items):
+        return h("svg", {"viewBox": "0 0 10 10"},
+                 h("g", {"data-region": True}, region(h("g", {"data-key": k}, h("text", None, t)) for k, t in items)))
+
+    cases = []
+    for n in range(300):
+        was = [(f"k{i}", f"line {i}") for i in range(rng.randint(0, 30))]
+        now = list(was)
+        for _ in range(rng.randint(1, 4)):
+            roll = rng.random()
+            if roll < 0.3:
+                now.insert(rng.randint(0, len(now)), (f"n{rng.random()}", "new <b>&</b>"))
+            elif roll < 0.55 and now:
+                del now[rng.randrange(len(now))]
+            elif roll < 0.8 and now:
+                i = rng.randrange(len(now))
+                now[i] = (now[i][0], now[i][1] + " (changed)")
+            else:  # a shift: new lines on top, as many of the oldest gone
+                k = rng.randint(1, 3)
+                now = [(f"s{rng.random()}", "top") for _ in range(k)] + now[:max(0, len(now) - k)]
+        draw = svg if n % 3 == 0 else html
+        a, b = draw(was), draw(now)
+        got = changed_items(a, b)
+        if got is None:
+            continue
+        cases.append([unmarked(a), unmarked(b), got[0], got[1]])
+    assert len(cases) > 250
+    page = browser.new_page()
+    try:
+        bad = page.evaluate(PATCH_CHECK, [morph_js(), cases])
+        assert not bad, bad[:3]
+    finally:
+        page.close()

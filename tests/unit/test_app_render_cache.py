@@ -296,7 +296,15 @@ def test_a_redraw_that_changes_two_rows_of_forty_writes_those_two_and_nothing_el
     assert count == 1 and edits == [0, 3, '<li data-id="r3">Orc 3 (selected)</li>',
                                     0, 9, '<li data-id="r9">&lt;b&gt;Brak&lt;/b&gt;</li>']  # typed text stays text
     assert changed_items(before, order(rows, title="Order (round 2)")) is None  # outside the rows: whole
-    assert changed_items(before, order(rows[:-1])) is None  # one row fewer: whole
+    # One row fewer, one more on top: a splice each ([index, how many removed], the items put there).
+    assert changed_items(before, order(rows[:-1])) == ([0, [39, 1], ""], 1)
+    def log(lines):
+        return h("ol", {"data-region": True}, region(h("li", {"data-key": ln}, ln) for ln in lines))
+
+    lines = [f"event {i}" for i in range(200, 0, -1)]  # newest first, as the log shows them
+    # Two new lines on top and the two oldest past the limit dropped: two splices, nothing else written.
+    assert changed_items(log(lines), log(["event 202", "event 201"] + lines[:-2])) == (
+        [0, [198, 2], "", 0, [0, 0], '<li data-key="event 202">event 202</li><li data-key="event 201">event 201</li>'], 1)
     assert changed_items(None, before) is None and changed_items(before, before) == ([], 1)
     assert "<!--" not in unmarked(after) and unmarked(after).count("<li") == 40
 

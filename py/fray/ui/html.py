@@ -156,3 +156,53 @@ def rule_chip(rule_id: str) -> Markup:
     return h("button", {"type": "button", "class_": "rule", "data-action": f"rule:{rule_id}",
                         "title": f"{rule_id}: {rule_text}" if rule_text else rule_id,
                         "aria-label": f"Rule {rule_id}"}, rule_id)
+
+
+def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
+    """When `new` differs from `old` only inside its regions and its parts: the edits that make the one
+    into the other, three values each ([region, item, markup] for an item written in place,
+    [region, [index, removed], markup] for items put in or taken out, [-1, id, markup] for a part; read
+    by ui/patch.py's MORPH_JS), and the number of regions. None when the slot must be written whole."""
+    if old is None or "<!--" not in new or "<!--" not in old:
+        return None
+    around, items, parts = pieces(new)
+    was_around, was_items, was_parts = pieces(old)
+    if (not items and not parts) or around != was_around or len(items) != len(was_items) \
+            or [n for n, _ in parts] != [n for n, _ in was_parts]:
+        return None
+    edits: list = []
+    for r, (now, was) in enumerate(zip(items, was_items)):
+        changed = [i for i, (a, b) in enumerate(zip(now, was)) if a != b]
+        if len(now) == len(was) and len(changed) <= SHIFT_AFTER:
+            for i in changed:
+                edits += [r, i, unmarked(now[i])]
+        else:  # items came or went (a log's new lines on top, its oldest dropped): what moved is kept
+            edits += _splices(r, was, now)
+    for (name, a), (_, b) in zip(parts, was_parts):
+        if a != b:
+            edits += [-1, name, unmarked(a)]
+    return edits, len(items)
+
+
+# Past this many changed items in a region of the same length, the items are compared as sequences, so a
+# list whose items all moved down one place is written as one new item and one dropped, not all rewritten.
+SHIFT_AFTER = 8
+
+
+def _splices(r: int, was: tuple[str, ...], now: tuple[str, ...]) -> list:
+    """The edits that make region `r`'s items `was` into `now`: an item replaced in place where one stands
+    for one, else a splice ([index, how many removed] and the markup of the items put there), last first,
+    so that each edit's index is the page's index when it is applied."""
+    from difflib import SequenceMatcher  # (not at start-up: the first step's log is the first to need it)
+
+    out: list = []
+    ops = SequenceMatcher(None, was, now, autojunk=False).get_opcodes()
+    for tag, i1, i2, j1, j2 in reversed(ops):
+        if tag == "equal":
+            continue
+        if tag == "replace" and i2 - i1 == j2 - j1:
+            for k in range(i2 - i1 - 1, -1, -1):
+                out += [r, i1 + k, unmarked(now[j1 + k])]
+        else:
+            out += [r, [i1, i2 - i1], unmarked("".join(now[j1:j2]))]
+    return out

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..engine.model import Side
 from ..views.models import Badge, OrderRow, SystemPanel
 from ..views.panels import ActionMenu, LogLine
-from .html import Markup, esc, h, join, region, with_rules
+from .html import Markup, esc, h, join, part, region, with_rules
 
 SHAPE_GLYPH = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "hexagon": "⬢", "star": "★"}
 
@@ -319,23 +319,35 @@ def dice_panel(mode: str, last: str) -> Markup:
                                              "data-testid": "dice-physical"}), " I roll my dice")))
 
 
+_LINES: dict[tuple, Markup] = {}
+
+
 def log_panel(lines: list[LogLine], total: int) -> Markup:
+    """The log, newest first. Each line is keyed by its step and its place in that step (a step's events
+    never change), and its markup is made once; the list is a region, so a step writes its new lines
+    and drops the oldest past the limit, and an undo takes its lines away, without the rest rewritten."""
     items = []
+    seen: dict[int, int] = {}
     for ln in lines:
-        items.append(h("li", {"class_": f"log-{ln.kind}"},
-                       h("span", {"class_": "step"}, str(ln.step)),
-                       h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
-                       h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
-                       with_rules(ln.rule) if ln.rule else ""))
-    more = h("p", {"class_": "muted"}, f"{total - len(lines)} earlier events (export for the whole log)") \
-        if total > len(lines) else ""
+        n = seen[ln.step] = seen.get(ln.step, -1) + 1
+        items.append(_cached(_LINES, (ln, n), lambda: log_line(ln, n)))
+    more = h("p", {"class_": "muted", "id": "log-more"},
+             f"{total - len(lines)} earlier events (export for the whole log)" if total > len(lines) else "")
     return h("section", {"class_": "panel log", "aria-label": "Log"},
              h("h2", None, "Log ", h("button", {"type": "button", "data-action": "export-log",
                                                 "data-testid": "export-log", "class_": "small"}, "Export")),
              # role=log on a wrapper: on the <ol> itself it hid the list from screen readers (axe: listitem).
              h("div", {"role": "log", "aria-live": "polite", "aria-label": "Log entries"},
-               h("ol", {"class_": "log-list", "data-testid": "log"}, items)),
-             more)
+               h("ol", {"class_": "log-list", "data-testid": "log", "data-region": True}, region(items))),
+             part("log-more", more))
+
+
+def log_line(ln: LogLine, n: int) -> Markup:
+    return h("li", {"class_": f"log-{ln.kind}", "data-key": f"e{ln.step}-{n}"},
+             h("span", {"class_": "step"}, str(ln.step)),
+             h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
+             h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
+             with_rules(ln.rule) if ln.rule else "")
 
 
 def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:

@@ -26,7 +26,7 @@ from typing import Any, Callable
 from pyscript import document, window
 from pyscript.ffi import is_none, to_js
 
-from .html import pieces, unmarked, with_parts
+from .html import changed_items, unmarked, with_parts
 
 _PLAIN = (str, int, float, bool, type(None))  # memo keys compared by value; anything else by identity
 
@@ -149,6 +149,17 @@ const patch = (el, edits, count) => {
   for (let j = 0; j < edits.length; j += 3) {
     const r = edits[j];
     const box = r < 0 ? null : boxes[r];
+    if (box && Array.isArray(edits[j + 1])) {  // a splice: [index, how many removed], then the items put there
+      const at = edits[j + 1][0], gone = edits[j + 1][1];
+      if (at + gone > box.children.length) return false;
+      for (let k = 0; k < gone; k++) box.removeChild(box.children[at]);
+      const svg = box.namespaceURI === SVG;
+      tpl.innerHTML = svg ? "<svg>" + edits[j + 2] + "</svg>" : edits[j + 2];
+      const made = svg ? tpl.content.firstChild : tpl.content, put = document.createDocumentFragment();
+      while (made && made.firstChild) put.appendChild(made.firstChild);
+      box.insertBefore(put, box.children[at] || null);
+      continue;
+    }
     const old = r < 0 ? el.querySelector("#" + CSS.escape(edits[j + 1])) : box.children[edits[j + 1]];
     if (!old) return false;
     const svg = old.namespaceURI === SVG;
@@ -220,30 +231,6 @@ def focus_first(selector: str) -> None:
 
 def _present(el) -> bool:
     return el is not None and not is_none(el)
-
-
-def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
-    """When `new` differs from `old` only inside its regions (item for item: the same number of each)
-    and its parts: the edits that make the one into the other ([region, item, markup, ...], and
-    [-1, id, markup] for a part), and the number of regions. None when the slot must be written whole."""
-    if old is None or "<!--" not in new or "<!--" not in old:
-        return None
-    around, items, parts = pieces(new)
-    was_around, was_items, was_parts = pieces(old)
-    if (not items and not parts) or around != was_around or len(items) != len(was_items) \
-            or [n for n, _ in parts] != [n for n, _ in was_parts]:
-        return None
-    edits: list = []
-    for r, (now, was) in enumerate(zip(items, was_items)):
-        if len(now) != len(was):
-            return None
-        for i, (a, b) in enumerate(zip(now, was)):
-            if a != b:
-                edits += [r, i, unmarked(a)]
-    for (name, a), (_, b) in zip(parts, was_parts):
-        if a != b:
-            edits += [-1, name, unmarked(a)]
-    return edits, len(items)
 
 
 class Memo:
