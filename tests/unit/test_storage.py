@@ -739,3 +739,28 @@ def test_unpaired_surrogates_are_refused_because_no_save_or_link_could_hold_them
     fine = storage.loads(text.replace('lev\\udc00el', 'level')).session
     assert fine.encounter.name == "\U0001F600 duel"
     assert storage.decode_link(storage.encode_link(fine)).session.encounter.name == "\U0001F600 duel"
+
+
+def test_the_compact_document_is_the_document_whatever_the_setup_says_and_however_often_written():
+    """storage.dumps keeps the last setup's JSON text (an autosave writes the same setup after every step):
+    its text is exactly json.dumps of storage.dump, for every example and after each step, with odd text in
+    the setup ("encounter":null typed into a name) and after the setup changes."""
+    import json as _json
+    import random as _random
+
+    from fray.rules import examples as _examples
+
+    rng = _random.Random(5)
+    for system in ("olog", "ose", "ogre"):
+        for name, make in _examples(system).items():
+            s = Session(make(1))
+            s = Session(replace(s.encounter, name='"encounter":null \\u2028 é'))
+            for _ in range(6):
+                want = _json.dumps(storage.dump(s), ensure_ascii=False, separators=(",", ":"))
+                assert storage.dumps(s) == want, (system, name)
+                assert storage.loads(storage.dumps(s)).session.state == s.state
+                opts = [o for a in s.current() for o in s.options(a) if o.allowed and not o.needs]
+                if not opts or s.state.outcome:
+                    break
+                o = rng.choice(opts)
+                s.act(replace(o.command, **rng.choice(o.choices).values) if o.choices else o.command)

@@ -73,11 +73,18 @@ class CommandFormatError(ValueError):
     """A serialised command that does not fit its type; message names the field."""
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}  # a command type's field names (dataclasses.fields is slow)
+
+
 def to_json(cmd: Command) -> dict[str, Any]:
     """A command as plain JSON data: {"type": name, field: value, ...}."""
-    out: dict[str, Any] = {"type": type(cmd).__name__}
-    for f in dataclasses.fields(cmd):
-        out[f.name] = _dump(getattr(cmd, f.name))
+    kind = type(cmd)
+    names = _FIELDS.get(kind)
+    if names is None:
+        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(cmd))
+    out: dict[str, Any] = {"type": kind.__name__}
+    for name in names:
+        out[name] = _dump(getattr(cmd, name))
     return out
 
 

@@ -59,19 +59,36 @@ class Loaded:
 
 def dump(session: Session, dice_mode: str | None = None) -> dict[str, Any]:
     """The whole session as one JSON-ready document."""
+    return _document(session, encounter_to_json(session.encounter), dice_mode)
+
+
+def _document(session: Session, encounter: Any, dice_mode: str | None = None) -> dict[str, Any]:
     mode = dice_mode or ("physical" if session.physical_dice else "app")
     return {
         "format": FORMAT,
         "app": "fray",
-        "encounter": encounter_to_json(session.encounter),
+        "encounter": encounter,
         "steps": [{"command": to_json(s.command), "dice": list(s.dice)} for s in session.steps],
         "redo": [{"command": to_json(s.command), "dice": list(s.dice)} for s in reversed(session.redo_stack)],
         "dice_mode": mode,
     }
 
 
+# The last encounter written compactly and its JSON text: every autosave of a fight writes the same setup
+# (encounters are frozen: the same object is the same setup), so only the steps are turned into JSON again.
+_SETUP_TEXT: list[Any] = [None, ""]
+_SLOT = '"encounter":null'
+
+
 def dumps(session: Session, indent: int | None = None) -> str:
-    return json.dumps(dump(session), indent=indent, ensure_ascii=False, separators=None if indent else (",", ":"))
+    if indent is not None:
+        return json.dumps(dump(session), indent=indent, ensure_ascii=False, separators=None if indent else (",", ":"))
+    enc = session.encounter
+    if _SETUP_TEXT[0] is not enc:
+        _SETUP_TEXT[:] = [enc, json.dumps(encounter_to_json(enc), ensure_ascii=False, separators=(",", ":"))]
+    text = json.dumps(_document(session, None), ensure_ascii=False, separators=(",", ":"))
+    at = text.index(_SLOT)  # the first key after two fixed strings: nothing typed can come before it
+    return text[:at] + '"encounter":' + _SETUP_TEXT[1] + text[at + len(_SLOT):]
 
 
 def encode_link(session: Session) -> str:

@@ -113,7 +113,9 @@ def migrate(app: App) -> None:
 def describe(app: App, session: Session) -> dict:
     from ..views.panels import system_view
     try:
-        status = system_view(session.encounter.system).panel(session.state).status
+        # The page's own panel when it is this tab's fight (worked out once per state for the drawing).
+        status = (app.panel() if session is app.session else
+                  system_view(session.encounter.system).panel(session.state)).status
     except Exception:
         status = ""
     return library.describe(session, status)
