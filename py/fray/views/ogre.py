@@ -9,6 +9,7 @@ and readies drawn apart (OGRE-DELAY-1, OGRE-READY-1), and the cursor at now.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..engine.state import State
 from ..rules import ogre
@@ -304,10 +305,15 @@ def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
     return tuple(out)
 
 
-def hints(state: State, f: Fighter) -> tuple[Hint, ...]:
+_UNSET: Any = object()
+
+
+def hints(state: State, f: Fighter, nr: Any = _UNSET) -> tuple[Hint, ...]:
+    """`nr`: the state's next resolution, when the caller has worked it out once for every fighter."""
     s: OgreState = state.board
     out = []
-    nr = _next_resolution(state)
+    if nr is _UNSET:
+        nr = _next_resolution(state)
     if nr is not None:
         who = ", ".join(f"{state.name(i)}'s {s.fighter(i).action.label}" for i in nr[1])
         out.append(Hint(f"Next resolution: {who} at segment {nr[0]} (in {nr[0] - s.segment})", "OGRE-ACT-1"))
@@ -342,14 +348,16 @@ class OgreView(SystemView):
         else:
             status, phase = f"{now} · {next_words(state)}", "advance"
         fighters = sorted(s.fighters, key=lambda f: (_next_segment(state, f), f.initiative or 0, f.id))
+        marks = {f.id: badges(state, f) for f in s.fighters}
+        nr = _next_resolution(state)  # (the same for every fighter's hints: once, not forty times)
         rows = []
         for f in fighters:
             c = state.get(f.id)
             rows.append(OrderRow("combatant", f.id, c.name, _summary(state, f), c.side, f.id in current,
-                                 c.is_down, c.hp, c.max_hp, badges(state, f)))
+                                 c.is_down, c.hp, c.max_hp, marks[f.id]))
         return SystemPanel(status=status, order=tuple(rows),
-                           hints={f.id: hints(state, f) for f in s.fighters},
-                           badges={f.id: badges(state, f) for f in s.fighters}, phase=phase,
+                           hints={f.id: hints(state, f, nr) for f in s.fighters},
+                           badges=marks, phase=phase,
                            extra={"segment": s.segment, "seconds": seconds(s.segment),
                                   "next": ogre.next_event(state) if s.phase == "fight" else None})
 
