@@ -265,20 +265,21 @@ PATCH_CHECK = """([js, cases]) => {
 def test_a_region_whose_items_came_went_or_moved_is_written_item_by_item_exactly(browser):
     """ui/patch.py writes a region (the log's lines, the order rows, a map's tokens) by its changed items: a
     line added on top and the oldest dropped, a row removed, every item moved one place, in HTML and in
-    SVG. Between any two random lists the slot ends holding exactly the new markup."""
+    SVG, with the outer element's attributes and a part changed beside them (the ruler's segment now).
+    Between any two random lists the slot ends holding exactly the new markup."""
     import random
 
-    from fray.ui.html import h, region, unmarked
-    from fray.ui.html import changed_items
+    from fray.ui.html import changed_items, h, part, region, unmarked
 
     rng = random.Random(11)
 
-    def html(items):
-        return h("section", None, h("h2", None, "Log"),
+    def html(items, now):  # (the outer element's attributes and a part change too, as the ruler's do)
+        return h("section", {"data-now": now, "class_": f"n{now}" if now % 2 else None},
+                 part("p-head", h("h2", {"id": "p-head"}, f"Log at {now}")),
                  h("ol", {"data-region": True}, region(h("li", {"data-key": k}, t) for k, t in items)))
 
-    def svg(items):
-        return h("svg", {"viewBox": "0 0 10 10"},
+    def svg(items, now):
+        return h("svg", {"viewBox": f"0 0 10 {10 + now}"},
                  h("g", {"data-region": True}, region(h("g", {"data-key": k}, h("text", None, t)) for k, t in items)))
 
     cases = []
@@ -298,7 +299,7 @@ def test_a_region_whose_items_came_went_or_moved_is_written_item_by_item_exactly
                 k = rng.randint(1, 3)
                 now = [(f"s{rng.random()}", "top") for _ in range(k)] + now[:max(0, len(now) - k)]
         draw = svg if n % 3 == 0 else html
-        a, b = draw(was), draw(now)
+        a, b = draw(was, rng.randint(0, 2)), draw(now, rng.randint(0, 2))
         got = changed_items(a, b)
         if got is None:
             continue

@@ -161,16 +161,23 @@ def rule_chip(rule_id: str) -> Markup:
 def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
     """When `new` differs from `old` only inside its regions and its parts: the edits that make the one
     into the other, three values each ([region, item, markup] for an item written in place,
-    [region, [index, removed], markup] for items put in or taken out, [-1, id, markup] for a part; read
-    by ui/patch.py's MORPH_JS), and the number of regions. None when the slot must be written whole."""
+    [region, [index, removed], markup] for items put in or taken out, [-1, id, markup] for a part,
+    [-2, 0, start tag] for the outer element's attributes; read by ui/patch.py's MORPH_JS), and the number
+    of regions. None when the slot must be written whole."""
     if old is None or "<!--" not in new or "<!--" not in old:
         return None
     around, items, parts = pieces(new)
     was_around, was_items, was_parts = pieces(old)
-    if (not items and not parts) or around != was_around or len(items) != len(was_items) \
+    if (not items and not parts) or len(items) != len(was_items) \
             or [n for n, _ in parts] != [n for n, _ in was_parts]:
         return None
     edits: list = []
+    if around != was_around:  # only the outer element's attributes may differ (the ruler's segment now)
+        tag, rest = _open_tag(around[0])
+        was_tag, was_rest = _open_tag(was_around[0])
+        if not tag or rest != was_rest or around[1:] != was_around[1:]:
+            return None
+        edits += [-2, 0, tag + f"</{tag[1:].split(None, 1)[0].rstrip('>')}>"]
     for r, (now, was) in enumerate(zip(items, was_items)):
         changed = [i for i, (a, b) in enumerate(zip(now, was)) if a != b]
         if len(now) == len(was) and len(changed) <= SHIFT_AFTER:
@@ -187,6 +194,15 @@ def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
 # Past this many changed items in a region of the same length, the items are compared as sequences, so a
 # list whose items all moved down one place is written as one new item and one dropped, not all rewritten.
 SHIFT_AFTER = 8
+
+
+def _open_tag(text: str) -> tuple[str, str]:
+    """The first element's start tag and what follows it ("" and the text when it does not start with one).
+    Attribute values are escaped, so the first ">" ends the tag."""
+    if not text.startswith("<") or text.startswith("<!"):
+        return "", text
+    end = text.find(">")
+    return ("", text) if end < 0 else (text[:end + 1], text[end + 1:])
 
 
 def _splices(r: int, was: tuple[str, ...], now: tuple[str, ...]) -> list:

@@ -148,6 +148,13 @@ const patch = (el, edits, count) => {
   if (boxes.length !== count) return false;
   for (let j = 0; j < edits.length; j += 3) {
     const r = edits[j];
+    if (r === -2) {  // the outer element's attributes: its start tag, parsed alone
+      tpl.innerHTML = edits[j + 2];
+      const fresh = tpl.content.firstElementChild, root = el.firstElementChild;
+      if (!fresh || !root || root.nodeName !== fresh.nodeName) return false;
+      attrs(root, fresh);
+      continue;
+    }
     const box = r < 0 ? null : boxes[r];
     if (box && Array.isArray(edits[j + 1])) {  // a splice: [index, how many removed], then the items put there
       const at = edits[j + 1][0], gone = edits[j + 1][1];

@@ -18,7 +18,7 @@ from ..engine.model import Side
 from ..rules.ogre import REACTION_PENALTY, seconds
 from ..views.ogre import RulerBar, RulerLane, RulerMark, RulerModel, ruler
 from .field_views import FieldAction, FieldContext, FieldView
-from .html import Markup, h, region
+from .html import Markup, h, part, region
 from .panels import SHAPE_GLYPH
 
 # Width buckets (px) for the container queries that swap a bar's full label for
@@ -114,8 +114,8 @@ class RulerView(FieldView):
         rows = [self.kept(("axis", m.start, m.end, m.now, m.seconds, m.ticks), lambda: self.axis(m, g))]
         rows += [self.lane_cached(ctx, m, g, lane, sides.get(lane.side)) for lane in m.lanes]
         due = next_due(m)
-        overlay = self.kept(("overlay", m.start, m.end, m.now, m.ticks, due[0][1].end if due else None),
-                            lambda: self.overlay(m, g))
+        overlay = part("rl-over", self.kept(("overlay", m.start, m.end, m.now, m.ticks, due[0][1].end if due else None),
+                                            lambda: self.overlay(m, g)))
         body = h("div", {"class_": "rl-scroll", "data-testid": "ruler-scroll"},
                  h("div", {"class_": "rl-grid", "style": f"--n:{g.n}"},
                    h("div", {"class_": "rl-lanes", "data-region": True}, region(rows), overlay)))
@@ -123,14 +123,14 @@ class RulerView(FieldView):
         return h("section", {"class_": "panel ruler-box" + (" setup" if setup else ""), "data-testid": "ruler",
                              "aria-label": "Segment ruler", "data-start": m.start, "data-end": m.end,
                              "data-now": m.now, "data-next": "" if m.next_segment is None else m.next_segment},
-                 self.header(ctx, m, setup), body, self.kept(("legend",), self.legend))
+                 part("rl-head", self.header(ctx, m, setup)), body, self.kept(("legend",), self.legend))
 
     def header(self, ctx: FieldContext, m: RulerModel, setup: bool) -> Markup:
         """Now and next, in words: the one-glance answer to "who acts, and when"."""
         if setup:
             now = h("span", {"class_": "rl-now-txt", "data-testid": "ruler-now"},
                     "Before the fight: the count starts at segment 0 when initiative is rolled (OGRE-SEG-1)")
-            return h("header", {"class_": "rl-head"}, h("h2", None, "Segment ruler"), now)
+            return h("header", {"class_": "rl-head", "id": "rl-head"}, h("h2", None, "Segment ruler"), now)
         names = [l.name for l in m.lanes if l.is_current]
         phase = ctx.panel.phase
         if phase == "declare" and names:
@@ -157,7 +157,7 @@ class RulerView(FieldView):
         elif m.next_segment is not None:
             nxt = h("span", {"class_": "rl-next-txt", "data-testid": "ruler-next"},
                     h("span", {"aria-hidden": "true"}, "▶ "), f"Next event at segment {m.next_segment}")
-        return h("header", {"class_": "rl-head"}, h("h2", None, "Segment ruler"), now, nxt)
+        return h("header", {"class_": "rl-head", "id": "rl-head"}, h("h2", None, "Segment ruler"), now, nxt)
 
     def axis(self, m: RulerModel, g: Ruler) -> Markup:
         ticks = []
@@ -185,7 +185,7 @@ class RulerView(FieldView):
                                  "data-testid": "ruler-nextline", "data-segment": seg})
         cursor = h("span", {"class_": "rl-cursor", "style": f"left:{pct(g.x(m.now))}", "data-testid": "ruler-cursor",
                             "data-segment": m.now})
-        return h("div", {"class_": "rl-over", "aria-hidden": "true"}, lines, nxt, cursor)
+        return h("div", {"class_": "rl-over", "id": "rl-over", "aria-hidden": "true"}, lines, nxt, cursor)
 
     _lanes: dict = {}
     _parts: dict = {}  # the axis, the overlay and the key by what they show: the same for every selection
@@ -362,18 +362,23 @@ class RulerView(FieldView):
 
 
 def _scroll_to_now(*_) -> None:
-    """Bring the cursor into the visible part of a freshly drawn ruler (once per drawing)."""
+    """Bring the cursor into the visible part of the ruler once each time it stands at a new segment (a
+    step is patched into the ruler, not drawn afresh: the box notes the segment it last scrolled to, so a
+    selection leaves the referee's own scrolling alone)."""
     from pyscript import document
     from pyscript.ffi import is_none
 
     box = document.querySelector("#ruler-slot .rl-scroll")
-    if is_none(box) or not is_none(box.getAttribute("data-scrolled")) or int(box.clientWidth) == 0:
-        return  # gone, done, or hidden (a phone's other tab): try again at the next drawing
-    box.setAttribute("data-scrolled", "1")
+    if is_none(box) or int(box.clientWidth) == 0:
+        return  # gone, or hidden (a phone's other tab): try again at the next drawing
     cursor = box.querySelector(".rl-cursor")
     name = box.querySelector(".rl-name")
     if is_none(cursor) or is_none(name):
         return
+    segment = str(cursor.getAttribute("data-segment"))
+    if str(box.getAttribute("data-scrolled")) == segment:
+        return
+    box.setAttribute("data-scrolled", segment)
     names = float(name.offsetWidth)
     x = float(cursor.getBoundingClientRect().left) - float(box.getBoundingClientRect().left) + float(box.scrollLeft)
     visible_from = float(box.scrollLeft) + names + 24
