@@ -166,8 +166,8 @@ def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
     of regions. None when the slot must be written whole."""
     if old is None or "<!--" not in new or "<!--" not in old:
         return None
-    around, items, parts = pieces(new)
-    was_around, was_items, was_parts = pieces(old)
+    around, items, parts = _pieces_of(new)
+    was_around, was_items, was_parts = _pieces_of(old)
     if (not items and not parts) or len(items) != len(was_items) \
             or [n for n, _ in parts] != [n for n, _ in was_parts]:
         return None
@@ -194,6 +194,18 @@ def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
 # Past this many changed items in a region of the same length, the items are compared as sequences, so a
 # list whose items all moved down one place is written as one new item and one dropped, not all rewritten.
 SHIFT_AFTER = 8
+
+
+_CUT: dict[str, tuple] = {}  # the last markups cut (the next redraw's `old` is this one's `new`)
+
+
+def _pieces_of(markup: str) -> tuple:
+    got = _CUT.get(markup)
+    if got is None:
+        if len(_CUT) >= 24:
+            _CUT.clear()
+        got = _CUT[markup] = pieces(markup)
+    return got
 
 
 def _open_tag(text: str) -> tuple[str, str]:

@@ -48,13 +48,14 @@ def per_state(app: App, name: str, key, make):
 
 
 def panel(app: App):
+    """The system's panel for this state (kept with the last few states: an undo finds it made)."""
     s = app.session
-    return app.memo("panel", (s.state,), lambda: system_view(s.encounter.system).panel(s.state))
+    return per_state(app, "panel", s.encounter.system, lambda: system_view(s.encounter.system).panel(s.state))
 
 
 def current(app: App) -> tuple[str, ...]:
     s = app.session
-    return app.memo("current", (s.state,), s.current)
+    return per_state(app, "current", None, s.current)
 
 
 def views(app: App) -> tuple[FieldView, ...]:
