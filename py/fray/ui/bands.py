@@ -64,19 +64,22 @@ class BandsView(FieldView):
         return h("div", {"class_": "bands-field", "data-testid": "bands"},
                  legend, h("div", {"class_": "bands", "role": "list", "aria-label": "Zones"}, cols), unplaced, note)
 
-    _scroll = None  # one JS callback, made once in the browser
+    _scroll = None  # one JS function, made once in the browser
 
     def keep_selected_in_view(self) -> None:
-        """After the page writes the bands, scroll the row so the selected token's zone shows
-        (issue 14: on a phone six zones do not fit; the one that matters stays in view)."""
+        """Before the next frame, once the page has the new bands, scroll the row so the selected token's
+        zone shows (issue 14: on a phone six zones do not fit; the one that matters stays in view). In JS
+        and in an animation frame: one crossing, and its layout read is the layout that frame needs."""
         try:
             from pyscript import window
-            from pyscript.ffi import create_proxy
         except ImportError:  # CPython tests: nothing to scroll
             return
+        make = getattr(window, "Function", None)  # absent only in the CPython tests' fake window
+        if make is None:
+            return
         if BandsView._scroll is None:
-            BandsView._scroll = create_proxy(_scroll_to_selected)
-        window.setTimeout(BandsView._scroll, 0)
+            BandsView._scroll = make(SCROLL_TO_SELECTED)()
+        window.requestAnimationFrame(BandsView._scroll)
 
     # Zones and tokens are drawn from frozen models and kept: a click that changes
     # one token rebuilds only that token's string (and its zone's), not all 40.
@@ -242,19 +245,16 @@ class BandsView(FieldView):
 VIEW_FACTORY = BandsView
 
 
-def _scroll_to_selected(*_) -> None:
-    """Bring the zone of the selected token into the visible part of the bands row."""
-    from pyscript import document
-    from pyscript.ffi import is_none
-
-    row = document.querySelector("#field-slot .bands")
-    token = document.querySelector("#field-slot .bands .token.selected")
-    if is_none(row) or is_none(token) or int(row.clientWidth) == 0:
-        return  # no selection, or hidden (a phone's other tab)
-    zone = token.closest(".zone")
-    if is_none(zone):
-        return
-    left = float(zone.offsetLeft) - float(row.offsetLeft)
-    right = left + float(zone.offsetWidth)
-    if left < float(row.scrollLeft) or right > float(row.scrollLeft) + float(row.clientWidth):
-        row.scrollLeft = max(0.0, left - 8)
+# Bring the zone of the selected token into the visible part of the bands row (none selected, or the row
+# hidden on a phone's other tab: nothing to do).
+SCROLL_TO_SELECTED = r"""
+return () => {
+  const row = document.querySelector("#field-slot .bands");
+  const token = document.querySelector("#field-slot .bands .token.selected");
+  if (!row || !token || row.clientWidth === 0) return;
+  const zone = token.closest(".zone");
+  if (!zone) return;
+  const left = zone.offsetLeft - row.offsetLeft, right = left + zone.offsetWidth;
+  if (left < row.scrollLeft || right > row.scrollLeft + row.clientWidth) row.scrollLeft = Math.max(0, left - 8);
+};
+"""

@@ -100,7 +100,7 @@ class RulerView(FieldView):
     slot = "ruler-slot"
 
     def __init__(self) -> None:
-        self._scroll = None  # one JS callback, made once in the browser
+        self._scroll = None  # one JS function, made once in the browser
 
     # --- drawing -------------------------------------------------------------------------
     def render(self, ctx: FieldContext) -> Markup:
@@ -344,15 +344,18 @@ class RulerView(FieldView):
 
     # --- keeping now in view -------------------------------------------------------------------
     def schedule_scroll(self) -> None:
-        """After the page writes the ruler, scroll its box so the cursor shows (phones)."""
+        """Before the next frame, once the page has the new ruler, scroll its box so the cursor shows
+        (phones): in JS and in an animation frame, one crossing, its layout read the one that frame needs."""
         try:
             from pyscript import window
-            from pyscript.ffi import create_proxy
         except ImportError:  # CPython tests: nothing to scroll
             return
+        make = getattr(window, "Function", None)  # absent only in the CPython tests' fake window
+        if make is None:
+            return
         if self._scroll is None:
-            self._scroll = create_proxy(_scroll_to_now)
-        window.setTimeout(self._scroll, 0)
+            self._scroll = make(SCROLL_TO_NOW)()
+        window.requestAnimationFrame(self._scroll)
 
     # --- interaction ---------------------------------------------------------------------------
     def act(self, ctx: FieldContext, action: str, arg: str) -> FieldAction | None:
@@ -361,30 +364,24 @@ class RulerView(FieldView):
         return None
 
 
-def _scroll_to_now(*_) -> None:
-    """Bring the cursor into the visible part of the ruler once each time it stands at a new segment (a
-    step is patched into the ruler, not drawn afresh: the box notes the segment it last scrolled to, so a
-    selection leaves the referee's own scrolling alone)."""
-    from pyscript import document
-    from pyscript.ffi import is_none
-
-    box = document.querySelector("#ruler-slot .rl-scroll")
-    if is_none(box) or int(box.clientWidth) == 0:
-        return  # gone, or hidden (a phone's other tab): try again at the next drawing
-    cursor = box.querySelector(".rl-cursor")
-    name = box.querySelector(".rl-name")
-    if is_none(cursor) or is_none(name):
-        return
-    segment = str(cursor.getAttribute("data-segment"))
-    if str(box.getAttribute("data-scrolled")) == segment:
-        return
-    box.setAttribute("data-scrolled", segment)
-    names = float(name.offsetWidth)
-    x = float(cursor.getBoundingClientRect().left) - float(box.getBoundingClientRect().left) + float(box.scrollLeft)
-    visible_from = float(box.scrollLeft) + names + 24
-    visible_to = float(box.scrollLeft) + float(box.clientWidth) - 24
-    if not visible_from <= x <= visible_to:
-        box.scrollLeft = max(0.0, x - names - 48)
-
+# Bring the cursor into the visible part of the ruler once each time it stands at a new segment (a step is
+# patched into the ruler, not drawn afresh: the box notes the segment it last scrolled to, so a selection
+# leaves the referee's own scrolling alone). Gone, or hidden on a phone's other tab: the next drawing tries.
+SCROLL_TO_NOW = r"""
+return () => {
+  const box = document.querySelector("#ruler-slot .rl-scroll");
+  if (!box || box.clientWidth === 0) return;
+  const cursor = box.querySelector(".rl-cursor"), name = box.querySelector(".rl-name");
+  if (!cursor || !name) return;
+  const segment = cursor.getAttribute("data-segment");
+  if (box.getAttribute("data-scrolled") === segment) return;
+  box.setAttribute("data-scrolled", segment);
+  const names = name.offsetWidth;
+  const x = cursor.getBoundingClientRect().left - box.getBoundingClientRect().left + box.scrollLeft;
+  if (x < box.scrollLeft + names + 24 || x > box.scrollLeft + box.clientWidth - 24) {
+    box.scrollLeft = Math.max(0, x - names - 48);
+  }
+};
+"""
 
 VIEW_FACTORY = RulerView
