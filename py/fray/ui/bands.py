@@ -64,22 +64,14 @@ class BandsView(FieldView):
         return h("div", {"class_": "bands-field", "data-testid": "bands"},
                  legend, h("div", {"class_": "bands", "role": "list", "aria-label": "Zones"}, cols), unplaced, note)
 
-    _scroll = None  # one JS function, made once in the browser
-
     def keep_selected_in_view(self) -> None:
         """Before the next frame, once the page has the new bands, scroll the row so the selected token's
-        zone shows (issue 14: on a phone six zones do not fit; the one that matters stays in view). In JS
-        and in an animation frame: one crossing, and its layout read is the layout that frame needs."""
+        zone shows (issue 14: on a phone six zones do not fit; the one that matters stays in view)."""
         try:
-            from pyscript import window
+            from .patch import next_frame
         except ImportError:  # CPython tests: nothing to scroll
             return
-        make = getattr(window, "Function", None)  # absent only in the CPython tests' fake window
-        if make is None:
-            return
-        if BandsView._scroll is None:
-            BandsView._scroll = make(SCROLL_TO_SELECTED)()
-        window.requestAnimationFrame(BandsView._scroll)
+        next_frame(SCROLL_TO_SELECTED)
 
     # Zones and tokens are drawn from frozen models and kept: a click that changes
     # one token rebuilds only that token's string (and its zone's), not all 40.

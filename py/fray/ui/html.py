@@ -174,7 +174,7 @@ def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
     edits: list = []
     if around != was_around:  # only the outer element's attributes may differ (the ruler's segment now)
         tag, rest = _open_tag(around[0])
-        was_tag, was_rest = _open_tag(was_around[0])
+        _, was_rest = _open_tag(was_around[0])
         if not tag or rest != was_rest or around[1:] != was_around[1:]:
             return None
         edits += [-2, 0, tag + f"</{tag[1:].split(None, 1)[0].rstrip('>')}>"]

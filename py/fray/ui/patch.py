@@ -206,6 +206,22 @@ def _morpher():
     return _morph[0]
 
 
+_FRAME_FNS: dict[str, Any] = {}
+
+
+def next_frame(source: str) -> None:
+    """Run, in the next animation frame, the JS function that `source` returns (made once): work that
+    reads the layout of what was just written (keeping a selection in view), in one crossing, when the
+    frame lays it out anyway."""
+    fn = _FRAME_FNS.get(source)
+    if fn is None:
+        make = getattr(window, "Function", None)  # absent only in the CPython tests' fake window
+        if make is None:
+            return
+        fn = _FRAME_FNS[source] = make(source)()
+    window.requestAnimationFrame(fn)
+
+
 def morph(el, markup: str) -> None:
     """Make `el`'s children match `markup`, touching only what differs: one call into JS."""
     fn = _morpher()

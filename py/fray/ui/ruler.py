@@ -99,9 +99,6 @@ class RulerView(FieldView):
     name = "ruler"
     slot = "ruler-slot"
 
-    def __init__(self) -> None:
-        self._scroll = None  # one JS function, made once in the browser
-
     # --- drawing -------------------------------------------------------------------------
     def render(self, ctx: FieldContext) -> Markup:
         state = ctx.state
@@ -344,18 +341,12 @@ class RulerView(FieldView):
 
     # --- keeping now in view -------------------------------------------------------------------
     def schedule_scroll(self) -> None:
-        """Before the next frame, once the page has the new ruler, scroll its box so the cursor shows
-        (phones): in JS and in an animation frame, one crossing, its layout read the one that frame needs."""
+        """Before the next frame, once the page has the new ruler, scroll its box so the cursor shows (phones)."""
         try:
-            from pyscript import window
+            from .patch import next_frame
         except ImportError:  # CPython tests: nothing to scroll
             return
-        make = getattr(window, "Function", None)  # absent only in the CPython tests' fake window
-        if make is None:
-            return
-        if self._scroll is None:
-            self._scroll = make(SCROLL_TO_NOW)()
-        window.requestAnimationFrame(self._scroll)
+        next_frame(SCROLL_TO_NOW)
 
     # --- interaction ---------------------------------------------------------------------------
     def act(self, ctx: FieldContext, action: str, arg: str) -> FieldAction | None:
