@@ -130,14 +130,19 @@ def app_module(monkeypatch):
 def fresh_drawing(module, app) -> dict[str, str]:
     """What a page that never drew before shows for the same situation."""
     other = module.App()
-    other.session = app.session
-    other.page = replace(app.page, field_ui=dict(app.page.field_ui))
-    other.render()
-    return {slot: other.slots.written(slot) for slot in COMPARED}
+    other.desk.session = app.desk.session
+    other.desk.page = replace(app.desk.page, field_ui=dict(app.desk.page.field_ui))
+    other.redraw()
+    return {slot: other.desk.slots.written(slot) for slot in COMPARED}
+
+
+def offered(app):
+    """The selected combatant's options as the page offers them (a click names one by its index)."""
+    return importlib.import_module("fray.ui.offers").options(app.desk)
 
 
 def drawing(app) -> dict[str, str]:
-    return {slot: app.slots.written(slot) for slot in COMPARED}
+    return {slot: app.desk.slots.written(slot) for slot in COMPARED}
 
 
 @pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
@@ -146,25 +151,28 @@ def test_every_click_draws_what_a_fresh_page_would(app_module, system, example, 
     module = app_module
     monkeypatch.setattr(importlib.import_module("fray.ui.panels"), "FOLD_OVER", 0)  # folds in these small fights
     play = importlib.import_module("fray.ui.play")
+    offers = importlib.import_module("fray.ui.offers")
     module.window.location.hash = "#" + storage.encode_link(Session(enc))
     app = module.App()
     app.boot()
     assert drawing(app) == fresh_drawing(module, app)
     rng = random.Random(7)
-    ids = [c.id for c in app.session.state.combatants]
+    ids = [c.id for c in app.desk.session.state.combatants]
     for step in range(60):
         kind = rng.choice(["select", "select", "act", "act", "undo", "redo", "help", "rule", "cancel", "dismiss",
                            "tab", "ask", "fold"])
         if kind == "select":
             app.dispatch("select", rng.choice(ids), None)
         elif kind == "act":
-            plain = [i for i, o in enumerate(app.options) if o.allowed and not o.needs and not o.choices]
+            plain = [i for i, o in enumerate(offers.options(app.desk)) if o.allowed and not o.needs and not o.choices]
             if plain:
-                play.choose(app, rng.choice(plain))
+                i = rng.choice(plain)
+                app.handle(lambda d: play.choose(d, i))
         elif kind == "ask":
-            asking = [i for i, o in enumerate(app.options) if o.allowed and (o.needs or o.choices)]
+            asking = [i for i, o in enumerate(offers.options(app.desk)) if o.allowed and (o.needs or o.choices)]
             if asking:
-                play.choose(app, rng.choice(asking))
+                i = rng.choice(asking)
+                app.handle(lambda d: play.choose(d, i))
         elif kind in ("undo", "redo"):
             app.dispatch(kind, "", None)
         elif kind == "help":
@@ -174,8 +182,7 @@ def test_every_click_draws_what_a_fresh_page_would(app_module, system, example, 
         elif kind == "cancel":
             app.dispatch("cancel", "", None)
         elif kind == "dismiss":
-            app.notify("Something to dismiss", "info")
-            app.render()
+            app.handle(lambda d: d.notify("Something to dismiss", "info"))
             app.dispatch("dismiss", "", None)
         elif kind == "tab":
             app.dispatch("tab", rng.choice(["field", "order", "act", "log"]), None)
@@ -190,7 +197,7 @@ def test_a_changed_fight_with_the_same_selection_redraws_the_panels(app_module):
     module.window.location.hash = "#" + storage.encode_link(Session(examples("olog")["skirmish"](1)))
     app = module.App()
     app.boot()
-    cid = app.page.selected
+    cid = app.desk.page.selected
     before = drawing(app)
     app.dispatch_form("hp-form", "", {"damage": "1"}, "damage", types.SimpleNamespace(getAttribute=lambda n: cid))
     after = drawing(app)
@@ -209,31 +216,32 @@ def test_a_setup_edit_and_an_opened_example_are_undone_and_redone_in_order(app_m
     module.window.location.hash = "#" + storage.encode_link(Session(examples("olog")["skirmish"](1)))
     app = module.App()
     app.boot()
-    cid = app.page.selected
+    cid = app.desk.page.selected
     app.dispatch_form("hp-form", "", {"damage": "1"}, "damage", types.SimpleNamespace(getAttribute=lambda n: cid))
-    hurt = app.session.state
+    hurt = app.desk.session.state
     app.dispatch("mode", "setup", None)
     app.edit_later("name", "text", "Renamed")
-    assert app.session.encounter.name == "Renamed" and len(app.session.steps) == 1
+    assert app.desk.session.encounter.name == "Renamed" and len(app.desk.session.steps) == 1
     app.dispatch("mode", "play", None)
-    importlib.import_module("fray.ui.editing").load_example(app, "ose", "detailed")
-    assert app.session.encounter.system == "ose" and app.session.steps == []
+    editing = importlib.import_module("fray.ui.editing")
+    app.handle(lambda d: editing.load_example(d, "ose", "detailed"))
+    assert app.desk.session.encounter.system == "ose" and app.desk.session.steps == []
     drawn = []
     for _ in range(3):
         drawn.append(drawing(app))
         assert drawing(app) == fresh_drawing(module, app)
         app.dispatch("undo", "", None)
-    assert app.session.encounter.system == "olog" and app.session.steps == [] and not app.session.can_undo
+    assert app.desk.session.encounter.system == "olog" and app.desk.session.steps == [] and not app.desk.session.can_undo
     undo_button = re.search(r'<button[^>]*data-testid="undo"[^>]*>', drawing(app)["header-slot"]).group(0)
     assert "disabled" in undo_button
     for expected in reversed(drawn):
         app.dispatch("redo", "", None)
         assert drawing(app) == fresh_drawing(module, app)
         assert drawing(app)["order-slot"] == expected["order-slot"]
-    assert app.session.encounter.system == "ose" and not app.session.can_redo
+    assert app.desk.session.encounter.system == "ose" and not app.desk.session.can_redo
     app.dispatch("undo", "", None)
     app.dispatch("undo", "", None)
-    assert app.session.state == hurt and app.session.encounter.name != "Renamed"
+    assert app.desk.session.state == hurt and app.desk.session.encounter.name != "Renamed"
 
 
 
@@ -253,17 +261,17 @@ class CountingRules:
 
 @pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
 def test_idle_time_makes_every_selection_ready_and_the_same_as_drawn_on_the_tap(app_module, system, example):
-    """Issue 20: once the page has been idle (ui/warm.py's background parts), a tap on anyone computes no
+    """Once the page has been idle (ui/warm.py's background parts), a tap on anyone computes no
     rules, and draws exactly what a fresh page draws for that selection. A step queues its new state."""
     module = app_module
     module.window.location.hash = "#" + storage.encode_link(Session(examples(system)[example](3)))
     app = module.App()
     app.boot()
-    ids = [c.id for c in app.session.state.combatants]
+    ids = [c.id for c in app.desk.session.state.combatants]
     assert len(app.warmer.queue) >= len(ids) - 1, "the drawn state queues everyone but the selected"
     app.warmer.finish()
-    counting = CountingRules(app.session.ruleset)
-    app.session.ruleset = counting
+    counting = CountingRules(app.desk.session.ruleset)
+    app.desk.session.ruleset = counting
     try:
         for cid in ids:
             before = counting.calls
@@ -271,16 +279,18 @@ def test_idle_time_makes_every_selection_ready_and_the_same_as_drawn_on_the_tap(
             assert counting.calls == before, f"the tap on {cid} computed options after idle time"
             assert drawing(app) == fresh_drawing(module, app), f"selecting {cid} after idle time"
     finally:
-        app.session.ruleset = counting.inner
-    state = app.session.state
-    plain = [i for i, o in enumerate(app.options) if o.allowed and not o.needs and not o.choices]
+        app.desk.session.ruleset = counting.inner
+    state = app.desk.session.state
+    offers = importlib.import_module("fray.ui.offers")
+    plain = [i for i, o in enumerate(offers.options(app.desk)) if o.allowed and not o.needs and not o.choices]
     assert plain, "the last selected has a plain option to take"
-    importlib.import_module("fray.ui.play").choose(app, plain[0])
-    assert app.session.state is not state and app.warmer.state is app.session.state and app.warmer.queue
+    play = importlib.import_module("fray.ui.play")
+    app.handle(lambda d: play.choose(d, plain[0]))
+    assert app.desk.session.state is not state and app.warmer.state is app.desk.session.state and app.warmer.queue
 
 
 def test_a_redraw_that_changes_two_rows_of_forty_writes_those_two_and_nothing_else(app_module):
-    """Issue 20: a slot's regions (ui/html.py `region`: the order rows, the tokens, the lanes) are written
+    """A slot's regions (ui/html.py `region`: the order rows, the tokens, the lanes) are written
     item by item, only the items that changed; anything else that changed writes the slot whole."""
     from fray.ui.html import h, region, unmarked
     from fray.ui.patch import changed_items
@@ -310,7 +320,7 @@ def test_a_redraw_that_changes_two_rows_of_forty_writes_those_two_and_nothing_el
 
 
 def test_a_selection_on_the_bands_writes_the_zone_heads_and_two_tokens_not_every_zone(app_module):
-    """Issue 20, OLOG-BAND-1: every zone's label is a distance from the selected creature, so a selection
+    """OLOG-BAND-1: every zone's label is a distance from the selected creature, so a selection
     changes every zone's head; it must not rewrite every zone with its tokens. The zones stay put and
     only their heads (label, hover text, reach, "Move here") and the two tokens whose flags changed are
     written; the page shows what a fresh page draws."""
@@ -321,16 +331,16 @@ def test_a_selection_on_the_bands_writes_the_zone_heads_and_two_tokens_not_every
     module.window.location.hash = "#" + storage.encode_link(Session(examples("olog")["skirmish"](1)))
     app = module.App()
     app.boot()
-    state = app.session.state
-    first, other = app.page.selected, None
+    state = app.desk.session.state
+    first, other = app.desk.page.selected, None
     for c in state.combatants:
         if c.band is not None and c.band != state.get(first).band:
             other = c.id
             break
     assert first and other
-    before = app.slots.written("field-slot")
+    before = app.desk.slots.written("field-slot")
     app.dispatch("select", other, None)
-    after = app.slots.written("field-slot")
+    after = app.desk.slots.written("field-slot")
     assert after != before
     edits, count = changed_items(before, after)
     written = edits[2::3]
@@ -342,34 +352,35 @@ def test_a_selection_on_the_bands_writes_the_zone_heads_and_two_tokens_not_every
     assert heads and all('class="zone-head' in w for w in heads)
     assert any("Close" in w for w in heads)  # the new selection's own zone is now "Close"
     other_page = module.App()
-    other_page.session = app.session
-    other_page.page = replace(app.page, field_ui=dict(app.page.field_ui))
-    other_page.render()
-    assert unmarked(other_page.slots.written("field-slot")) == unmarked(after)
+    other_page.desk.session = app.desk.session
+    other_page.desk.page = replace(app.desk.page, field_ui=dict(app.desk.page.field_ui))
+    other_page.redraw()
+    assert unmarked(other_page.desk.slots.written("field-slot")) == unmarked(after)
 
 
 @pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
 def test_an_undo_finds_the_selection_it_returns_to_ready(app_module, system, example):
-    """Issue 20: an undo returns to the state before the step, so the selected combatant's
+    """An undo returns to the state before the step, so the selected combatant's
     options, menu and panel that state already gave are used again, not worked out anew; and the page
     then draws what a fresh page draws."""
     module = app_module
     module.window.location.hash = "#" + storage.encode_link(Session(examples(system)[example](3)))
     app = module.App()
     app.boot()
-    state = app.session.state
-    plain = [i for i, o in enumerate(app.options) if o.allowed and not o.needs and not o.choices]
+    state = app.desk.session.state
+    plain = [i for i, o in enumerate(offered(app)) if o.allowed and not o.needs and not o.choices]
     assert plain, "the selected combatant has a plain option to take"
-    importlib.import_module("fray.ui.play").choose(app, plain[0])
-    assert app.session.state is not state
-    counting = CountingRules(app.session.ruleset)
-    app.session.ruleset = counting
+    play = importlib.import_module("fray.ui.play")
+    app.handle(lambda d: play.choose(d, plain[0]))
+    assert app.desk.session.state is not state
+    counting = CountingRules(app.desk.session.ruleset)
+    app.desk.session.ruleset = counting
     try:
         app.dispatch("undo", "", None)
-        assert app.session.state is state
+        assert app.desk.session.state is state
         assert counting.calls == 0, "the undo worked out the options of a state it had drawn already"
     finally:
-        app.session.ruleset = counting.inner
+        app.desk.session.ruleset = counting.inner
     assert drawing(app) == fresh_drawing(module, app)
 
 
@@ -386,23 +397,23 @@ def _off_turn(module, system: str):
     module.window.location.hash = "#" + storage.encode_link(s)
     app = module.App()
     app.boot()
-    who = next(c.id for c in app.session.state.combatants[::-1] if c.id not in app.session.current())
+    who = next(c.id for c in app.desk.session.state.combatants[::-1] if c.id not in app.desk.session.current())
     app.dispatch("select", who, None)
     return app, who
 
 
 def test_an_off_turn_combatant_says_why_once_and_folds_its_refused_attacks__OLOG_INIT_4_CORE_REF_1(app_module):
-    """Issue 20: in a fight of forty, a goblin whose turn it is not has some sixty options, every one refused
+    """In a fight of forty, a goblin whose turn it is not has some sixty options, every one refused
     for the same reason. Its panel says the reason once, above them (each refused option is described by
     it), and folds the fifty-odd attacks behind one button that counts them; shown, each has its own
     "Allow anyway" (CORE-REF-1), which acts. The referee's unfolding stays for the next selection."""
     module = app_module
     app, who = _off_turn(module, "olog")
-    name = app.session.state.get(who).name
-    markup = app.slots.written("actions-slot")
-    attacks = [i for i, o in enumerate(app.options) if o.group == "Attack"]
-    assert len(attacks) > 40 and not any(app.options[i].allowed for i in attacks)
-    why = app.options[attacks[0]].why
+    name = app.desk.session.state.get(who).name
+    markup = app.desk.slots.written("actions-slot")
+    attacks = [i for i, o in enumerate(offered(app)) if o.group == "Attack"]
+    assert len(attacks) > 40 and not any(offered(app)[i].allowed for i in attacks)
+    why = offered(app)[attacks[0]].why
     assert f"not {name}'s" in why and "OLOG-INIT-4" in why
     assert markup.count(f"not {name}&#x27;s") == 1, "the shared reason is said once"
     assert f' Show {len(attacks)} not allowed now</button>' in markup
@@ -412,23 +423,23 @@ def test_an_off_turn_combatant_says_why_once_and_folds_its_refused_attacks__OLOG
     assert drawing(app) == fresh_drawing(module, app)
 
     app.dispatch("fold", "Attack", None)
-    shown = app.slots.written("actions-slot")
+    shown = app.desk.slots.written("actions-slot")
     assert f" Hide the {len(attacks)} not allowed now</button>" in shown and 'aria-expanded="true"' in shown
     for i in attacks:
         assert f'data-action="opt:{i}"' in shown and f'data-action="allow:{i}"' in shown
     assert shown.count(f"not {name}&#x27;s") == 1
     assert drawing(app) == fresh_drawing(module, app)
 
-    other = next(c.id for c in app.session.state.combatants if c.id not in app.session.current() and c.id != who
-                 and sum(o.group == "Attack" for o in app.session.options(c.id)) > 3)
+    other = next(c.id for c in app.desk.session.state.combatants if c.id not in app.desk.session.current() and c.id != who
+                 and sum(o.group == "Attack" for o in app.desk.session.options(c.id)) > 3)
     app.dispatch("select", other, None)
-    assert "Hide the " in app.slots.written("actions-slot"), "unfolded stays unfolded for the next selection"
+    assert "Hide the " in app.desk.slots.written("actions-slot"), "unfolded stays unfolded for the next selection"
     app.dispatch("select", who, None)
-    steps = len(app.session.steps)
+    steps = len(app.desk.session.steps)
     app.dispatch("allow", str(attacks[0]), None)
-    assert len(app.session.steps) == steps + 1 or app.page.pending is not None or app.page.dialog is not None
+    assert len(app.desk.session.steps) == steps + 1 or app.desk.page.pending is not None or app.desk.page.dialog is not None
     app.dispatch("fold", "Attack", None)
-    assert 'aria-expanded="false"' in app.slots.written("actions-slot")
+    assert 'aria-expanded="false"' in app.desk.slots.written("actions-slot")
 
 
 def test_the_current_actor_keeps_its_allowed_attacks_and_each_refused_ones_reason__OLOG_BAND_1(app_module):
@@ -437,16 +448,16 @@ def test_the_current_actor_keeps_its_allowed_attacks_and_each_refused_ones_reaso
     its own reason once shown."""
     module = app_module
     app, _ = _off_turn(module, "olog")
-    actor = app.session.current()[0]
+    actor = app.desk.session.current()[0]
     app.dispatch("select", actor, None)
-    allowed = [i for i, o in enumerate(app.options) if o.group == "Attack" and o.allowed]
-    refused = [i for i, o in enumerate(app.options) if o.group == "Attack" and not o.allowed]
+    allowed = [i for i, o in enumerate(offered(app)) if o.group == "Attack" and o.allowed]
+    refused = [i for i, o in enumerate(offered(app)) if o.group == "Attack" and not o.allowed]
     assert allowed and len(refused) > 3
-    markup = app.slots.written("actions-slot")
+    markup = app.desk.slots.written("actions-slot")
     assert all(f'data-action="opt:{i}"' in markup for i in allowed)
     assert 'id="why-all"' not in markup and f" Show {len(refused)} not allowed now</button>" in markup
     app.dispatch("fold", "Attack", None)
-    shown = app.slots.written("actions-slot")
+    shown = app.desk.slots.written("actions-slot")
     for i in refused:
         assert f'aria-describedby="why-{i}"' in shown and f'id="why-{i}"' in shown
     assert "OLOG-BAND-1" in shown

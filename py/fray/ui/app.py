@@ -1,85 +1,146 @@
-"""The page's wiring: start-up, and every browser event bound to its handler.
+"""The page's wiring: start-up, every browser event bound to its handler, and the one redraw.
 
-The App holds the session (the fight and its one history, in the engine),
-the page state (ui/page.py, one frozen value) and the slots it draws into
-(ui/patch.py). A click, a submitted form or a changed control names its
-action in `data-action="name:arg"`; the name is looked up in the dispatch
-tables of ui/play.py, ui/editing.py and ui/files.py, else offered to the
-field views. Keys go through ui/keys.py, drawing through ui/render.py.
-No rule decisions here: options, reasons and results come from the engine.
+The App holds the desk (ui/desk.py: the session, the page state, storage,
+each feature's state) and the dispatcher. A click, a submitted form or a
+changed control names its action in `data-action="name:arg"`; the name is
+looked up in the dispatch tables of ui/play.py, ui/editing.py, ui/files.py,
+ui/library_ui.py, ui/roster_ui.py and ui/table_link.py, else offered to the
+field views; keys go through ui/keys.py. Every handler receives the desk,
+changes it and returns; `App.handle` then, once: refuses what a read-only
+tab may not do (before the handler), autosaves if the history changed, and
+redraws (`App.redraw`: the page, the library, the table display, the idle
+warming). No rule decisions here: options, reasons and results come from
+the engine.
 """
 from __future__ import annotations
 
+import asyncio
+import json
+import sys
 import traceback
-from dataclasses import replace
-from typing import Any
+from typing import Any, Callable
 
 from pyscript import document, window
-from pyscript.ffi import create_proxy, is_none
+from pyscript.ffi import create_proxy, is_none, to_js
 
-from ..engine.commands import Option
-from ..engine.session import Session
-from . import editing, files, keys, library_ui, play, render, roster_ui, table_link, warm
+from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, play, render,
+               roster_ui, table_display, table_link, warm)
 from .actions import Actions
-from .page import Page
-from .patch import Memo, Slots, StateCaches, attr
+from .desk import Desk
+from .patch import attr
+from .table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
                       table_link.clicks)
 FORMS = Actions.join(play.forms, library_ui.forms)
 CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
-
-
-def guarded(fn):
-    """Event handlers never leave the page dead: report the error, keep the encounter."""
-    def wrapper(self, *args):
-        try:
-            return fn(self, *args)
-        except Exception as exc:
-            window.console.warn("Fray: " + traceback.format_exc())
-            self.notify(f"Something went wrong ({type(exc).__name__}: {exc}); the encounter is unchanged.",
-                        "error")
-            self.render()
-    return wrapper
+# While another tab has the encounter, only looking, the library and taking over are allowed.
+# Every library action ("lib-...") is allowed too; "outside" is what another tab, a lock or a promise says
+# (ui/desk.py `run`), and "link" a share link pasted into the address bar.
+ALLOWED_READ_ONLY = frozenset((
+    "library", "take-over", "cancel", "dismiss", "help", "rule", "tab", "select", "save", "export-log", "share",
+    "copy-share", "outside", "link"))
+Handler = Callable[[Desk], Any]
 
 
 class App:
-    """The session, the page state, the slots, and what the last drawing offered."""
+    """The desk, the dispatcher that runs every handler, and the one redraw after it."""
 
     def __init__(self) -> None:
-        self.session: Session | None = None
-        self.page = Page()
-        self.slots = Slots()
-        self.memo = Memo()
-        self.state_caches = StateCaches()  # per-state options, menus, panels (render.per_state)
-        self.options: list[Option] = []  # the selected actor's options as drawn (clicks name them by index)
-        self.numbers: dict[int, int] = {}  # shortcut number -> option index, as drawn
-        self.asked: Any = None  # the question last focused (focus moves to a new one once)
-        self.table: table_link.TableLink | None = None  # the channel to the table display (issue 18)
-        self.store = None  # the library (ui/store.py), opened by library_ui.prepare before boot
-        self.entry_id = ""  # the library entry this tab has open
-        self.read_only = False  # another tab has this encounter (ui/tabs.py)
-        self.warmer = warm.Warmer(self, later=self.when_idle)  # what the next taps need, made between taps
+        self.desk = Desk(run=self.handle)
+        self.warmer = warm.Warmer(self.desk, later=self.when_idle)  # what the next taps need, made between taps
+        self._depth = 0  # > 0 while a handler runs: a handler it calls is part of its work
         self._idle_proxy: Any = None
         self._listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): App.close removes them
         self.closed = False  # let go of the page (App.close): its idle work and late callbacks do nothing
 
-    # --- what every module uses ------------------------------------------------------
-    def set(self, **changes: Any) -> None:
-        """Change the page state (a new frozen value)."""
-        self.page = replace(self.page, **changes)
+    # --- the dispatcher ---------------------------------------------------------------------
+    def handle(self, fn: Handler, name: str = "outside", say_refused: bool = True) -> None:
+        """Run one handler: refuse it in a read-only tab (unless it only looks), then, once, autosave if the
+        history changed and redraw. A handler returns nothing, False when the event was not its (a key
+        of no meaning, a pointer move): nothing is saved or drawn then, or a coroutine: it is awaited
+        after the redraw, and followed by another save and redraw."""
+        desk = self.desk
+        if self.closed:
+            return
+        if self._depth:  # called from inside a handler (a lock granted at once): part of that handler's work
+            self._start(fn(desk))
+            return
+        if desk.read_only and name not in ALLOWED_READ_ONLY and not name.startswith("lib-"):
+            if say_refused:
+                desk.notify("This encounter is open in another tab: take over here to change it.", "info")
+                self.redraw(field=False)
+            return
+        before = self._marks()
+        desk.field_still = False
+        self._depth += 1
+        try:
+            result = fn(desk)
+        except Exception as exc:
+            self._failed(exc)
+            return
+        finally:
+            self._depth -= 1
+        if result is False:
+            return
+        self._after(before, still=desk.field_still)
+        self._start(result)
 
-    def notify(self, text: str, tone: str = "info") -> None:
-        self.set(notice=(text, tone))
+    def _start(self, result: Any) -> None:
+        if asyncio.iscoroutine(result):
+            asyncio.ensure_future(self._finish(result))
 
-    def render(self, field: bool = True) -> None:
-        if self.table is not None:
-            self.table.before_render()  # the players' screen first: it waits on nothing the referee's page draws
-        render.render(self, field)
-        library_ui.draw(self)
-        if self.table is not None:
-            self.table.after_render()
+    async def _finish(self, work) -> None:
+        """A handler's awaited part (a file read, the library reloaded, another tab's save): then the same
+        save and redraw as after any handler (the field only if the fight or the selection changed)."""
+        before = self._marks()
+        try:
+            await work
+        except Exception as exc:
+            if not self.closed:
+                self._failed(exc)
+            return
+        if not self.closed:
+            self._after(before, still=True)
+
+    def _marks(self) -> tuple[tuple, tuple]:
+        """(the history as it is, what the field draws from): compared before and after a handler."""
+        desk = self.desk
+        s, page = desk.session, desk.page
+        if s is None:
+            return (None,), (None,)
+        history = (s, len(s.history), len(s.undone), s.state, s.encounter, s.physical_dice)
+        return history, (s, s.state, page.selected, page.pending, page.cursor, page.mode, page.tab)
+
+    def _after(self, before: tuple[tuple, tuple], still: bool) -> None:
+        history, fielded = self._marks()
+        desk = self.desk
+        # The same session with another history: save it. (Another session altogether is an entry opened
+        # or read as another tab saved it: already stored.)
+        if desk.session is not None and history[0] is before[0][0] and any(
+                a is not b for a, b in zip(history[1:], before[0][1:])):
+            entries.autosave(desk)
+        changed = any(a is not b and a != b for a, b in zip(fielded, before[1]))
+        self.redraw(field=changed or not still)
+
+    def _failed(self, exc: Exception) -> None:
+        """A handler failed: say so, keep the encounter, leave the page alive."""
+        window.console.warn("Fray: " + traceback.format_exc())
+        self.desk.notify(f"Something went wrong ({type(exc).__name__}: {exc}); the encounter is unchanged.", "error")
+        self.redraw()
+
+    def redraw(self, field: bool = True) -> None:
+        """The one redraw, after each handler: the table display first (it waits on nothing the referee's
+        page draws), the page, the library and banner, the players' view, then the idle warming."""
+        desk = self.desk
+        if desk.session is None or self.closed:
+            return
+        if desk.table is not None:
+            desk.table.before_render()
+        render.render(desk, field)
+        library_ui.draw(desk)
+        table_link.draw_players_view(desk)
         self.warmer.after_render()
 
     def when_idle(self, fn) -> None:
@@ -101,24 +162,16 @@ class App:
         else:
             window.setTimeout(self._idle_proxy, 20)
 
-    def panel(self):
-        return render.panel(self)
-
-    def autosave(self) -> None:
-        files.autosave(self)
-
-    def is_phone(self) -> bool:
-        return int(window.innerWidth) < 760  # the CSS breakpoint of the one-column layout
-
     # --- start-up ---------------------------------------------------------------------
     def boot(self) -> None:
-        files.restore(self)
-        self.table = table_link.TableLink(self)
+        desk = self.desk
+        entries.restore(desk)
+        desk.table = TableChannel(lambda: table_link.build_view(desk))
         self.bind()
-        self.render()
+        self.redraw()
         document.getElementById("boot").hidden = True
         document.getElementById("app").hidden = False
-        document.title = f"Fray · {self.session.encounter.name}"
+        document.title = f"Fray · {desk.session.encounter.name}"
         document.documentElement.dataset.ready = "true"
         window.performance.mark("fray-ready")
         boot = getattr(window, "frayBoot", None)
@@ -139,67 +192,57 @@ class App:
         for target, kind, proxy in self._listening:
             target.removeEventListener(kind, proxy)
         self._listening.clear()
-        if self.table is not None:
-            self.table.close()
-        keeper = getattr(self, "keeper", None)
-        if keeper is not None:
-            keeper.close()
-        if self.store is not None:
-            self.store.close()
+        desk = self.desk
+        if desk.table is not None:
+            desk.table.close()
+        desk.keeper.close()
+        desk.store.close()
 
     def bind(self) -> None:
-        root = self.slots.el("app")
+        slots = self.desk.slots
+        root = slots.el("app")
         self.listen(root, "click", self.on_click)
         self.listen(root, "submit", self.on_submit)
         self.listen(root, "change", self.on_change)
         self.listen(document, "keydown", self.on_key)
         self.listen(window, "hashchange", self.on_hashchange)
-        self.listen(self.slots.el("file-input"), "change", self.on_file)
-        self.listen(self.slots.el("import-input"), "change", lambda e: library_ui.on_import_file(self, e))
-        self.listen(self.slots.el("roster-input"), "change", lambda e: roster_ui.on_import_file(self, e))
-        order = self.slots.el("order-slot")
+        self.listen(slots.el("file-input"), "change", self.on_file)
+        self.listen(slots.el("import-input"), "change",
+                    lambda e: self.handle(lambda d: library_ui.on_import_file(d, e), "lib-import"))
+        self.listen(slots.el("roster-input"), "change",
+                    lambda e: self.handle(lambda d: roster_ui.on_import_file(d, e), "roster-import"))
+        order = slots.el("order-slot")
         self.listen(order, "dragstart", self.on_dragstart)
         self.listen(order, "dragover", self.on_dragover)
         self.listen(order, "drop", self.on_drop)
-        fld = self.slots.el("field-slot")
+        fld = slots.el("field-slot")
         for kind in POINTER_EVENTS:
             self.listen(fld, kind, self.on_pointer)
 
-    # --- dispatch -------------------------------------------------------------------------
+    # --- from an event to its handler ------------------------------------------------------------
     def dispatch(self, name: str, arg: str, target) -> None:
         """A clicked `data-action`: its handler, else the field view that knows it."""
-        if library_ui.refused(self, name):
-            return
         handler = CLICKS.get(name)
         if handler is not None:
-            handler(self, name, arg, target)
-            return
-        self.ask_views(lambda view, ctx: view.act(ctx, name, arg))
+            self.handle(lambda d: handler(d, name, arg, target), name)
+        else:
+            self.handle(lambda d: ask_views(d, lambda view, ctx: view.act(ctx, name, arg)), name)
 
     def dispatch_form(self, name: str, arg: str, values: dict[str, str], op: str, form) -> None:
         """A submitted form: its handler, else a field view's own form (e.g. Ogre's before-the-fight)."""
-        if library_ui.refused(self, name):
-            return
         handler = FORMS.get(name)
         if handler is not None:
-            handler(self, arg, values, op, form)
-            return
-        self.ask_views(lambda view, ctx: view.form(ctx, name, arg, values, op))
+            self.handle(lambda d: handler(d, arg, values, op, form), name)
+        else:
+            self.handle(lambda d: ask_views(d, lambda view, ctx: view.form(ctx, name, arg, values, op)), name)
 
-    def ask_views(self, ask) -> None:
-        """Offer an action to the field views in turn; the first that takes it says what to do."""
-        ctx = render.field_context(self)
-        for view in render.views(self):
-            result = ask(view, ctx)
-            if result is not None:
-                play.apply_field(self, result)
-                return
+    def edit_later(self, path: str, kind: str, raw: str) -> None:
+        self.handle(lambda d: editing.edit_field(d, path, kind, raw), "edit", say_refused=False)
 
     # --- events ---------------------------------------------------------------------------
-    @guarded
     def on_click(self, event) -> None:
         if attr(event.target, "data-action") == "example":
-            self.set(browsing_examples=False)  # a pointer opens the list: choosing opens at once
+            self.desk.set(browsing_examples=False)  # a pointer opens the list: choosing opens at once
         target = event.target.closest("[data-action]")
         if is_none(target):
             return
@@ -211,7 +254,6 @@ class App:
             event.preventDefault()
         self.dispatch(name, arg, target)
 
-    @guarded
     def on_submit(self, event) -> None:
         event.preventDefault()
         form = event.target
@@ -221,11 +263,8 @@ class App:
         values = {str(el.name): str(el.value) for el in form.elements if el.name}
         self.dispatch_form(name, arg, values, op, form)
 
-    @guarded
     def on_change(self, event) -> None:
         t = event.target
-        if self.read_only:
-            return
         path = attr(t, "data-path")
         if path:
             kind = attr(t, "data-kind") or "text"
@@ -236,7 +275,7 @@ class App:
                 # sent it (Tab, a click on the next cell) before the redraw, which then keeps it there.
                 window.setTimeout(create_proxy(lambda *_: self.edit_later(str(path), kind, raw)), 0)
                 return
-            editing.edit_field(self, str(path), kind, raw)
+            self.edit_later(str(path), kind, raw)
             return
         action = attr(t, "data-action")
         if not action:
@@ -244,40 +283,26 @@ class App:
         name, _, arg = action.partition(":")
         handler = CHANGES.get(name)
         if handler is not None:
-            handler(self, arg, t)
+            self.handle(lambda d: handler(d, arg, t), name, say_refused=False)
         else:  # a view's own drop-down (e.g. OSE's spell list): its act() receives the chosen value
-            self.ask_views(lambda view, ctx: view.act(ctx, name, str(t.value)))
+            self.handle(lambda d: ask_views(d, lambda view, ctx: view.act(ctx, name, str(t.value))), name,
+                        say_refused=False)
 
-    @guarded
-    def edit_later(self, path: str, kind: str, raw: str) -> None:
-        editing.edit_field(self, path, kind, raw)
-
-    @guarded
     def on_key(self, event) -> None:
-        if self.read_only and str(event.key) != "Escape":
-            return
-        keys.on_key(self, event)
+        name = "cancel" if str(event.key) == "Escape" else "key"
+        self.handle(lambda d: keys.on_key(d, event), name, say_refused=False)
 
-    @guarded
     def on_hashchange(self, event) -> None:
         """A share link pasted into this tab: open it (undo returns here)."""
-        self.set(dialog=None)
-        loaded = files.take_link(self)
-        if loaded is not None:
-            files.open_link(self, loaded)
-        else:
-            self.render()
+        def opened(desk: Desk) -> None:
+            desk.set(dialog=None)
+            loaded = entries.take_link(desk)
+            if loaded is not None:
+                files.open_link(desk, loaded)
+        self.handle(opened, "link")
 
-    @guarded
     def on_pointer(self, event) -> None:
-        if self.read_only:
-            return
-        handler = getattr(render.views(self)[0], "pointer", None)
-        if handler is None:
-            return
-        result = handler(render.field_context(self), event)
-        if result is not None:
-            play.apply_field(self, result)
+        self.handle(lambda d: pointed(d, event), "pointer", say_refused=False)
 
     def on_dragstart(self, event) -> None:
         row = event.target.closest("[data-id]")
@@ -287,31 +312,51 @@ class App:
     def on_dragover(self, event) -> None:
         event.preventDefault()
 
-    @guarded
     def on_drop(self, event) -> None:
         event.preventDefault()
         moved = str(event.dataTransfer.getData("text/plain"))
-        if self.read_only:
-            return
         row = event.target.closest("[data-id]")
         if is_none(row) or not moved:
             return
-        play.reorder(self, moved, attr(row, "data-id"))
+        self.handle(lambda d: play.reorder(d, moved, attr(row, "data-id")), "reorder", say_refused=False)
 
     def on_file(self, event) -> None:
         chosen = event.target.files
-        if chosen.length:
-            import asyncio
-            asyncio.ensure_future(files.read_file(self, chosen.item(0)))
+        file = chosen.item(0) if chosen.length else None
         event.target.value = ""
+        if file is not None:
+            self.handle(lambda d: files.read_file(d, file), "open")
+
+
+def ask_views(desk: Desk, ask) -> bool | None:
+    """Offer an action to the field views in turn; the first that takes it says what to do. False (nothing
+    to save or draw) when none takes it."""
+    ctx = offers.field_context(desk)
+    for view in offers.views(desk):
+        result = ask(view, ctx)
+        if result is not None:
+            play.apply_field(desk, result)
+            return None
+    return False
+
+
+def pointed(desk: Desk, event) -> bool | None:
+    """A pointer event on the field: the field view's gesture, if it makes one (most moves do not)."""
+    handler = getattr(offers.views(desk)[0], "pointer", None)
+    if handler is None:
+        return False
+    result = handler(offers.field_context(desk), event)
+    if result is None:
+        return False
+    play.apply_field(desk, result)
+    return None
 
 
 _app: App | None = None
 
 
 def start() -> None:
-    if str(window.location.hash).startswith("#table"):  # the players' table display (issue 18)
-        from . import table_display
+    if str(window.location.hash).startswith("#table"):  # the players' table display
         table_display.start_table()
         return
     if "selftest=1" in str(window.location.search):
@@ -319,7 +364,6 @@ def start() -> None:
     hooks = getattr(window, "frayTestHooks", None)
     if hooks is not None and not is_none(hooks) and bool(hooks):
         install_restart()
-    import asyncio
     asyncio.ensure_future(open_app())
 
 
@@ -328,7 +372,7 @@ async def open_app() -> None:
     global _app
     _app = App()
     try:
-        await library_ui.prepare(_app)  # the library is read before the first drawing
+        await library_ui.prepare(_app.desk)  # the library is read before the first drawing
     except Exception:
         window.console.warn("Fray: the library did not open: " + traceback.format_exc())
     _app.boot()
@@ -341,12 +385,6 @@ def install_restart() -> None:
     `window.frayRestart.open()` then starts a new App in it, as start-up does, reading storage afresh.
     Between the two the tests clear the origin's storage: a test gets a newly opened app in an already
     booted interpreter, in a fraction of a reload's time. Not part of the normal start-up."""
-    import asyncio
-
-    from pyscript.ffi import to_js
-
-    from . import field_views, grid_pointer
-
     served = str(document.getElementById("app").innerHTML)
 
     def close(clear=True, *_) -> None:
@@ -374,10 +412,7 @@ def install_selftest() -> None:
     """Only with `?selftest=1` in the URL: `window.frayPlayout(casesJson, maxSteps)` plays seeded random
     fights in this page's Python and returns their digests as JSON (tests/e2e/test_in_page_playouts.py
     compares them with CPython's). Not part of the normal start-up."""
-    import json
-    import sys
-
-    from .. import playout
+    from .. import playout  # the test playouts: not part of the normal start-up
 
     def run(cases, max_steps) -> str:
         return json.dumps({"python": sys.version, "results": playout.run_many(json.loads(str(cases)),

@@ -47,6 +47,12 @@ def _kept(cache: dict, key, model, build) -> Markup:
 class BandsView(FieldView):
     name = "bands"
 
+    @property
+    def after_write(self) -> str:
+        """After each drawing, scroll the row so the selected token's zone shows: on a phone six zones do
+        not fit, and the one that matters stays in view."""
+        return SCROLL_TO_SELECTED
+
     def render(self, ctx: FieldContext) -> Markup:
         m = bands(ctx.state, ctx.selected)
         legend = h("ul", {"class_": "legend", "aria-label": "Sides"},
@@ -60,18 +66,8 @@ class BandsView(FieldView):
         note = h("p", {"class_": "muted band-note"},
                  f"Zones are about {m.zone_ft} ft apart. Labels are distances from the selected creature "
                  "(same zone Close, 1 Near, 2-4 Far, 5+ Distant).")
-        self.keep_selected_in_view()
         return h("div", {"class_": "bands-field", "data-testid": "bands"},
                  legend, h("div", {"class_": "bands", "role": "list", "aria-label": "Zones"}, cols), unplaced, note)
-
-    def keep_selected_in_view(self) -> None:
-        """Before the next frame, once the page has the new bands, scroll the row so the selected token's
-        zone shows (issue 14: on a phone six zones do not fit; the one that matters stays in view)."""
-        try:
-            from .patch import next_frame
-        except ImportError:  # CPython tests: nothing to scroll
-            return
-        next_frame(SCROLL_TO_SELECTED)
 
     # Zones and tokens are drawn from frozen models and kept: a click that changes
     # one token rebuilds only that token's string (and its zone's), not all 40.
@@ -88,7 +84,7 @@ class BandsView(FieldView):
         """A zone whose own element never changes on a selection: what does (its distance label, hover
         text, reach and "Move here") is in its head and move parts, and its tokens are a region, so
         a selection writes the heads and the two tokens whose flags changed, not every zone whole
-        (issue 20; the zone's look follows its head's classes, static/css/fray.css)."""
+        (the zone's look follows its head's classes, static/css/fray.css)."""
         i = col.index
         return h("div", {"class_": "zone", "role": "listitem", "data-zone": str(i), "data-testid": f"zone-{i}"},
                  BandsView.head(col),
@@ -167,8 +163,6 @@ class BandsView(FieldView):
 
     # --- interaction ---------------------------------------------------------
     def act(self, ctx: FieldContext, action: str, arg: str) -> FieldAction | None:
-        if action == "token":
-            return FieldAction(select=arg)
         if action == "zone":
             return self.move_to(ctx, int(arg))
         return None

@@ -19,6 +19,8 @@ from ..views.panels import cards
 from .html import Markup, h
 from .panels import badge, hp_bar, side_mark
 
+SPATIAL_NEEDS = ("path", "square", "band", "target")  # an option's needs the field fills; others are typed
+
 
 @dataclass
 class FieldContext:
@@ -50,14 +52,16 @@ class FieldAction:
 class FieldView:
     name = "base"
     slot = "field-slot"  # where the page draws it: "field-slot", "phase-slot" (above) or "ruler-slot" (below)
+    # JS source of a function to run in the next animation frame after the view was written (ui/render.py
+    # hands it to ui/patch.py `next_frame`): work that reads the new layout, such as keeping a selection in view.
+    after_write = ""
 
     def render(self, ctx: FieldContext) -> Markup:
         raise NotImplementedError
 
     def act(self, ctx: FieldContext, action: str, arg: str) -> FieldAction | None:
-        """Handle a data-action from inside the field; None if not ours."""
-        if action == "token":
-            return FieldAction(select=arg)
+        """Handle a data-action from inside the field; None if not ours. (A tapped token,
+        `data-action="token:<id>"`, is a selection: ui/play.py handles it for every view.)"""
         return None
 
     def key(self, ctx: FieldContext, key: str) -> FieldAction | None:

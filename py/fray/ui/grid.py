@@ -135,8 +135,6 @@ class GridView(GridPointer, GridCamera, FieldView):
     # --- actions from buttons -------------------------------------------------------------------
     def act(self, ctx: FieldContext, action: str, arg: str) -> FieldAction | None:
         ui = ctx.ui
-        if action == "token":
-            return FieldAction(select=arg)
         if action == "grid-walls":
             ui["walls"] = not ui.get("walls")
             ui.pop("stroke", None)

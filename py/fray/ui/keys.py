@@ -7,90 +7,99 @@ Keys go to the page unless the focus is where text is typed.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Callable
+from typing import Callable
 
 from pyscript.ffi import is_none
 
 from . import play
+from .desk import Desk
 from .editing import load_example
+from .offers import field_context, numbers, options, views
 from .patch import attr
-from .render import field_context, views
-
-if TYPE_CHECKING:
-    from .app import App
 
 BROWSE_KEYS = ("ArrowUp", "ArrowDown", "Home", "End", "PageUp", "PageDown")
 TEXT_FREE_INPUTS = ("radio", "checkbox", "button", "submit", "color")  # inputs that take no typed text
 
 
-def _help(app: App, event) -> None:
-    app.set(dialog=("help",))
-    app.render(field=False)
+def _help(desk: Desk, event) -> bool:
+    desk.set(dialog=("help",))
+    desk.spare_field()
+    return True
 
 
-def _next(app: App, event) -> None:
-    if app.page.mode != "play":
-        return
-    menu_next = next((i for i, o in enumerate(app.options) if o.key == "next" and o.allowed), None)
-    if menu_next is not None:
-        event.preventDefault()
-        play.choose(app, menu_next)
+def _next(desk: Desk, event) -> bool:
+    if desk.page.mode != "play":
+        return False
+    menu_next = next((i for i, o in enumerate(options(desk)) if o.key == "next" and o.allowed), None)
+    if menu_next is None:
+        return False
+    event.preventDefault()
+    play.choose(desk, menu_next)
+    return True
 
 
-def _digit(app: App, event) -> None:
+def _digit(desk: Desk, event) -> bool:
     """1-9: answer the question being asked, else pick the n-th action."""
-    if app.page.mode != "play":
-        return
+    if desk.page.mode != "play":
+        return False
     n = int(str(event.key))
-    pending = app.page.pending
+    pending = desk.page.pending
     if pending is not None and pending[1].choices:
-        if n <= len(pending[1].choices):
-            event.preventDefault()
-            play.answer(app, n - 1)
-        return
-    if n in app.numbers:
+        if n > len(pending[1].choices):
+            return False
         event.preventDefault()
-        play.choose(app, app.numbers[n])
+        play.answer(desk, n - 1)
+        return True
+    if n not in numbers(desk):
+        return False
+    event.preventDefault()
+    play.choose(desk, numbers(desk)[n])
+    return True
 
 
-def _field_key(app: App, event) -> None:
+def _field_key(desk: Desk, event) -> bool:
     """Arrows anywhere in the field; Enter/Space only on the field itself, so the
     field's own buttons keep their native activation."""
     key = str(event.key)
     target_id = str(event.target.id)
     in_field = target_id == "field-slot" or not is_none(event.target.closest("#field-slot"))
-    if (key.startswith("Arrow") and in_field) or target_id == "field-slot":
-        result = views(app)[0].key(field_context(app), key)
-        if result is not None:
-            event.preventDefault()
-            play.apply_field(app, result)
+    if not ((key.startswith("Arrow") and in_field) or target_id == "field-slot"):
+        return False
+    result = views(desk)[0].key(field_context(desk), key)
+    if result is None:
+        return False
+    event.preventDefault()
+    play.apply_field(desk, result)
+    return True
 
 
-CTRL_KEYS: dict[str, Callable[[App, bool], None]] = {  # key -> fn(app, shift)
-    "z": lambda app, shift: play.redo(app) if shift else play.undo(app),
-    "y": lambda app, shift: play.redo(app),
+CTRL_KEYS: dict[str, Callable[[Desk, bool], None]] = {  # key -> fn(desk, shift)
+    "z": lambda desk, shift: play.redo(desk) if shift else play.undo(desk),
+    "y": lambda desk, shift: play.redo(desk),
 }
 PLAIN_KEYS: dict[str, Callable] = {"?": _help, "n": _next, "N": _next, "Enter": _field_key, " ": _field_key,
                                    **{str(d): _digit for d in range(1, 10)},
                                    **{k: _field_key for k in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")}}
 
 
-def _browse_examples(app: App, event, key: str) -> bool:
+def _browse_examples(desk: Desk, event, key: str) -> bool:
     """A closed select fires "change" on every arrow key: browse first, open on
     Enter. True if the key was the Enter that opened an example."""
     if key in BROWSE_KEYS and not event.altKey:
-        app.set(browsing_examples=True)
-    elif key == "Enter" and app.page.browsing_examples:
+        desk.set(browsing_examples=True)
+    elif key == "Enter" and desk.page.browsing_examples:
         event.preventDefault()
-        app.set(browsing_examples=False)
+        desk.set(browsing_examples=False)
         system, _, example = str(event.target.value).partition(":")
         if example:
-            load_example(app, system, example)
+            load_example(desk, system, example)
         return True
     return False
 
 
-def on_key(app: App, event) -> None:
+def on_key(desk: Desk, event) -> bool:
+    """A key pressed anywhere in the page: its shortcut, if it has one. False when the key is not a shortcut
+    here (typed text, a key of no meaning): the dispatcher then neither saves nor redraws."""
     key = str(event.key)
     tag = str(event.target.tagName).lower() if not is_none(event.target.tagName) else ""
     # Radios and checkboxes take only arrows and Space, so N, digits and Ctrl+Z still work there.
@@ -98,15 +107,14 @@ def on_key(app: App, event) -> None:
     ctrl = bool(event.ctrlKey or event.metaKey)
     if ctrl and not typing and key.lower() in CTRL_KEYS:
         event.preventDefault()
-        CTRL_KEYS[key.lower()](app, bool(event.shiftKey))
-        return
-    if attr(event.target, "data-action") == "example" and _browse_examples(app, event, key):
-        return
+        CTRL_KEYS[key.lower()](desk, bool(event.shiftKey))
+        return True
+    if attr(event.target, "data-action") == "example" and _browse_examples(desk, event, key):
+        return True
     if key == "Escape":
-        play.cancel(app)
-        return
-    if typing or ctrl or event.altKey or app.page.dialog is not None:
-        return
+        play.cancel(desk)
+        return True
+    if typing or ctrl or event.altKey or desk.page.dialog is not None:
+        return False
     handler = PLAIN_KEYS.get(key)
-    if handler is not None:
-        handler(app, event)
+    return handler is not None and handler(desk, event)

@@ -11,293 +11,267 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING
 
 from pyscript import document
 from pyscript.ffi import is_none
 
 from .. import library
 from ..engine import storage
-from . import files, library_view, tabs
+from . import entries, library_view, roster_ui, tabs
 from .actions import Actions
+from .desk import Desk
+from .operations import apply_setup
 from .store import ENTRIES, ROSTER, ask_persistence
-
-if TYPE_CHECKING:
-    from .app import App
 
 clicks = Actions("click")
 forms = Actions("form")
-ALLOWED_READ_ONLY = ("library", "take-over", "cancel", "dismiss", "help", "rule", "tab", "select", "lib-open",
-                     "lib-new", "lib-export", "lib-import", "lib-rename-start", "lib-dup", "lib-delete",
-                     "lib-restore", "lib-download", "save", "export-log", "share", "copy-share")
 IMPORT_CHUNK = 25  # entries checked between two drawings of the progress bar
 
 
-def ui(app: App) -> dict:
-    """The library's own page state: the entry being renamed, the import's progress, its report."""
-    if getattr(app, "lib_ui", None) is None:
-        app.lib_ui = {"renaming": "", "progress": None, "report": "", "usage": None, "persist": ""}
-    return app.lib_ui
-
-
-async def prepare(app: App) -> None:
+async def prepare(desk: Desk) -> None:
     """Before the first drawing: the store open, the old slot migrated, the trash purged."""
-    store = files.store_of(app)
+    store = desk.store
     await store.open()
-    store.on_failure = lambda why: files.storage_failed(app, why)
-    store.on_saved = lambda name, rid: tabs.announce(app, name, rid)
+    store.on_failure = lambda why: desk.run(lambda d: entries.storage_failed(d, why))
+    store.on_saved = lambda name, rid: tabs.announce(desk, name, rid)
     if store.problem:
-        app.notify(f"This browser keeps nothing for Fray here ({store.problem}): the encounter is kept in memory "
+        desk.notify(f"This browser keeps nothing for Fray here ({store.problem}): the encounter is kept in memory "
                    "in this tab only. Use Save to keep this encounter (it downloads the file).", "error")
-    files.migrate(app)
-    now = files.now_ms()
+    entries.migrate(desk)
+    now = entries.now_ms()
     for rec in list(store.records.values()):
         if library.expired(rec, now):
             store.delete(ENTRIES, rec["id"])
-    tabs.listen(app, lambda msg: heard(app, msg))
-    tabs.keeper(app).on_free = lambda rid, done: asyncio.ensure_future(resume(app, rid, done))
+    # Other tabs' messages, a lock let go and the browser's answer arrive outside any handler: each goes
+    # through the dispatcher (desk.run), which redraws after it.
+    tabs.listen(desk, lambda msg: desk.run(lambda d: heard(d, msg)))
+    desk.keeper.on_free = lambda rid, done: desk.run(lambda d: resume(d, rid, done))
     if store.durable:
-        ask_persistence(lambda answer: _persistence(app, answer))
+        ask_persistence(lambda answer: desk.run(lambda d: _persistence(d, answer)))
 
 
-async def resume(app: App, rid: str, done) -> None:
+async def resume(desk: Desk, rid: str, done) -> None:
     """The other tab let this entry go: read it as last saved, then this tab may change it."""
-    rec = await files.store_of(app).reload(rid)
-    if rec is not None and rid == getattr(app, "entry_id", ""):
+    rec = await desk.store.reload(rid)
+    if rec is not None and rid == desk.entry_id:
         try:
-            app.session = library.open_record(rec).session
+            desk.session = library.open_record(rec).session
         except storage.LoadError:
             pass
     done()
-    app.notify("The other tab let go of this encounter: this tab can change it again.", "ok")
-    app.render()
+    desk.notify("The other tab let go of this encounter: this tab can change it again.", "ok")
 
 
-def _persistence(app: App, answer: str) -> None:
-    ui(app)["persist"] = answer
-    if app.page.dialog == ("library",):
-        app.render(field=False)
+def _persistence(desk: Desk, answer: str) -> None:
+    desk.library.persist = answer
+    desk.spare_field()
 
 
-async def heard(app: App, msg: dict) -> None:
+async def heard(desk: Desk, msg: dict) -> None:
     """Another tab saved: refresh that record; a read-only tab shows the other's steps."""
-    store = files.store_of(app)
+    store = desk.store
     rid = str(msg.get("id", ""))
     if msg.get("store") == ROSTER:
         await store.reload_roster()
-        if app.page.mode == "setup":
-            app.render(field=False)
+        desk.spare_field()
         return
     rec = await store.reload(rid)
-    if getattr(app, "read_only", False) and rid == getattr(app, "entry_id", "") and rec is not None:
+    if desk.read_only and rid == desk.entry_id and rec is not None:
         try:
-            app.session = library.open_record(rec).session
+            desk.session = library.open_record(rec).session
         except storage.LoadError:
-            return
-        app.render()
-    elif app.page.dialog == ("library",):
-        app.render(field=False)
+            desk.spare_field()
+    else:
+        desk.spare_field()
 
 
-def draw(app: App) -> None:
+def draw(desk: Desk) -> None:
     """The banner of a read-only tab and the library dialog, in their own slots."""
-    banner = library_view.banner(app.session.encounter.name) if getattr(app, "read_only", False) else ""
-    app.slots.html("banner-slot", banner)
-    if app.page.dialog != ("library",):
-        app.slots.html("library-slot", "")
+    banner = library_view.banner(desk.session.encounter.name) if desk.read_only else ""
+    desk.slots.html("banner-slot", banner)
+    if desk.page.dialog != ("library",):
+        desk.slots.html("library-slot", "")
         return
-    store, state = files.store_of(app), ui(app)
-    used, quota = state["usage"] or (None, None)
-    line = library_view.StorageLine(store.durable, store.problem, used, quota, state["persist"])
-    markup = library_view.dialog(list(store.records.values()), files.now_ms(), getattr(app, "entry_id", ""),
-                                 state["renaming"], line, state["progress"], state["report"])
-    app.slots.dialog("library-slot", markup)
+    store, state = desk.store, desk.library
+    used, quota = state.usage or (None, None)
+    line = library_view.StorageLine(store.durable, store.problem, used, quota, state.persist)
+    markup = library_view.dialog(list(store.records.values()), entries.now_ms(), desk.entry_id,
+                                 state.renaming, line, state.progress, state.report)
+    desk.slots.dialog("library-slot", markup)
 
 
-def refused(app: App, name: str) -> bool:
-    """While another tab has the encounter, only looking, the library and taking over are allowed."""
-    if not getattr(app, "read_only", False) or name in ALLOWED_READ_ONLY or name.startswith("lib-"):
-        return False
-    app.notify("This encounter is open in another tab: take over here to change it.", "info")
-    app.render(field=False)
-    return True
-
-
-def switch(app: App, rid: str, session, message: str = "") -> None:
+def switch(desk: Desk, rid: str, session, message: str = "") -> None:
     """Open entry `rid` in this tab (the one that was open stays in the library as last saved)."""
-    files.show_entry(app, rid, session)
-    app.set(selected=None, follow_turn=True, pending=None, draft=None, mode="play", dialog=None, problems=(),
+    entries.show_entry(desk, rid, session)
+    desk.set(selected=None, follow_turn=True, pending=None, draft=None, mode="play", dialog=None, problems=(),
             restart_offer=None)
     if message:
-        app.notify(message, "ok")
-    app.render()
+        desk.notify(message, "ok")
 
 
 # --- the list's actions ----------------------------------------------------------------------------
 
 @clicks("library")
-def _library(app: App, name: str, arg: str, target) -> None:
-    ui(app).update(renaming="", report="")
-    app.set(dialog=("library",))
-    app.render(field=False)
-    asyncio.ensure_future(_refresh(app))
+def _library(desk: Desk, name: str, arg: str, target) -> None:
+    desk.library.renaming, desk.library.report = "", ""
+    desk.set(dialog=("library",))
+    desk.spare_field()
+    return _refresh(desk)  # the dispatcher awaits it, then draws the list again
 
 
-async def _refresh(app: App) -> None:
-    store = files.store_of(app)
+async def _refresh(desk: Desk) -> None:
+    store = desk.store
     await store.reload_all()
-    ui(app)["usage"] = await store.estimate()
-    if app.page.dialog == ("library",):
-        app.render(field=False)
+    desk.library.usage = await store.estimate()
+    desk.spare_field()
 
 
 @clicks("lib-open")
-def _open(app: App, name: str, arg: str, target) -> None:
-    asyncio.ensure_future(open_entry(app, arg))
+def _open(desk: Desk, name: str, arg: str, target):
+    desk.spare_field()
+    return open_entry(desk, arg)
 
 
-async def open_entry(app: App, rid: str) -> None:
-    store = files.store_of(app)
+async def open_entry(desk: Desk, rid: str) -> None:
+    store = desk.store
     rec = await store.reload(rid)
     if rec is None:
-        app.notify("That entry is no longer in the library (deleted in another tab?).", "error")
-        app.render(field=False)
+        desk.notify("That entry is no longer in the library (deleted in another tab?).", "error")
+        desk.spare_field()
         return
     try:
         session = library.open_record(rec).session
     except storage.LoadError as exc:
         store.put(library.set_aside(rec, str(exc)))
-        app.notify(f"“{rec['name']}” could not be read and was set aside (kept in the library): {exc}", "error")
-        app.render(field=False)
+        desk.notify(f"“{rec['name']}” could not be read and was set aside (kept in the library): {exc}", "error")
+        desk.spare_field()
         return
-    switch(app, rid, session, f"Opened “{rec['name']}” from the library.")
+    switch(desk, rid, session, f"Opened “{rec['name']}” from the library.")
 
 
 @clicks("lib-new")
-def _new(app: App, name: str, arg: str, target) -> None:
-    sys_, profile = app.session.encounter.system, app.session.encounter.profile
-    session = files.new_session(sys_, profile)
-    rid = files.open_new(app, session, "new")
-    switch(app, rid, session, "A new encounter is open (the previous one is in the library).")
+def _new(desk: Desk, name: str, arg: str, target) -> None:
+    sys_, profile = desk.session.encounter.system, desk.session.encounter.profile
+    session = entries.new_session(sys_, profile)
+    rid = entries.open_new(desk, session, "new")
+    switch(desk, rid, session, "A new encounter is open (the previous one is in the library).")
 
 
 @clicks("lib-rename-start")
-def _rename_start(app: App, name: str, arg: str, target) -> None:
-    ui(app)["renaming"] = arg
-    app.render(field=False)
+def _rename_start(desk: Desk, name: str, arg: str, target) -> None:
+    desk.library.renaming = arg
+    desk.spare_field()
 
 
 @forms("lib-rename")
-def _rename(app: App, arg: str, values: dict, op: str, form) -> None:
-    store = files.store_of(app)
+def _rename(desk: Desk, arg: str, values: dict, op: str, form) -> None:
+    store = desk.store
     rec = store.records.get(arg)
     if rec is None:
         return
     try:
-        new = library.renamed(rec, values.get("name", ""), files.now_ms())
+        new = library.renamed(rec, values.get("name", ""), entries.now_ms())
     except ValueError as exc:
-        ui(app)["report"] = f"Not renamed: {exc}."
-        app.render(field=False)
+        desk.library.report = f"Not renamed: {exc}."
+        desk.spare_field()
         return
-    ui(app).update(renaming="", report=f"Renamed to “{new['name']}”.")
-    if arg == getattr(app, "entry_id", "") and not getattr(app, "read_only", False):
-        from .editing import apply_setup
-        doc = storage.encounter_to_json(app.session.encounter)
+    desk.library.renaming, desk.library.report = "", f"Renamed to “{new['name']}”."
+    if arg == desk.entry_id and not desk.read_only:
+        doc = storage.encounter_to_json(desk.session.encounter)
         doc["name"] = new["name"]
-        apply_setup(app, doc)  # the open encounter renamed too (a setup change Undo takes back)
+        apply_setup(desk, doc)  # the open encounter renamed too (a setup change Undo takes back)
         return
     store.put(new)
-    app.render(field=False)
+    desk.spare_field()
 
 
 @clicks("lib-dup")
-def _dup(app: App, name: str, arg: str, target) -> None:
-    store = files.store_of(app)
+def _dup(desk: Desk, name: str, arg: str, target) -> None:
+    store = desk.store
     rec = store.records.get(arg)
     if rec is None:
         return
-    copy = library.copy_of(rec, library.new_id(store.records, files.now_ms()), files.now_ms())
+    copy = library.copy_of(rec, library.new_id(store.records, entries.now_ms()), entries.now_ms())
     store.put(copy)
-    ui(app)["report"] = f"Duplicated as “{copy['name']}”."
-    app.render(field=False)
+    desk.library.report = f"Duplicated as “{copy['name']}”."
+    desk.spare_field()
 
 
 @clicks("lib-delete")
-def _delete(app: App, name: str, arg: str, target) -> None:
-    store = files.store_of(app)
+def _delete(desk: Desk, name: str, arg: str, target) -> None:
+    store = desk.store
     rec = store.records.get(arg)
     if rec is None:
         return
-    store.put(library.deleted(rec, files.now_ms()))
-    ui(app)["report"] = f"“{rec['name']}” is in the trash (restorable for {library.TRASH_DAYS} days)."
-    if arg == getattr(app, "entry_id", ""):
+    store.put(library.deleted(rec, entries.now_ms()))
+    desk.library.report = f"“{rec['name']}” is in the trash (restorable for {library.TRASH_DAYS} days)."
+    if arg == desk.entry_id:
         rest = [r for r in library.shown(store.records.values()) if not r.get("broken")]
         session = None
         for r in rest:
             try:
                 session = library.open_record(r).session
-                files.show_entry(app, r["id"], session)
+                entries.show_entry(desk, r["id"], session)
                 break
             except storage.LoadError:
                 continue
         if session is None:
-            files.open_new(app, files.new_session("olog", ""), "new")
-        app.set(selected=None, follow_turn=True, pending=None, draft=None, mode="play")
-    app.render()
+            entries.open_new(desk, entries.new_session("olog", ""), "new")
+        desk.set(selected=None, follow_turn=True, pending=None, draft=None, mode="play")
 
 
 @clicks("lib-restore")
-def _restore(app: App, name: str, arg: str, target) -> None:
-    store = files.store_of(app)
+def _restore(desk: Desk, name: str, arg: str, target) -> None:
+    store = desk.store
     rec = store.records.get(arg)
     if rec is not None:
-        store.put(library.restored(rec, files.now_ms()))
-        ui(app)["report"] = f"“{rec['name']}” is back in the library."
-    app.render(field=False)
+        store.put(library.restored(rec, entries.now_ms()))
+        desk.library.report = f"“{rec['name']}” is back in the library."
+    desk.spare_field()
 
 
 @clicks("lib-download")
-def _download(app: App, name: str, arg: str, target) -> None:
-    rec = files.store_of(app).records.get(arg)
+def _download(desk: Desk, name: str, arg: str, target) -> None:
+    rec = desk.store.records.get(arg)
     if rec is not None:
-        files.download(rec["doc"], f"{files.safe_name(rec['name'])}.set-aside.json", "application/json")
+        entries.download(rec["doc"], f"{entries.safe_name(rec['name'])}.set-aside.json", "application/json")
+    desk.spare_field()
 
 
 @clicks("lib-export")
-def _export(app: App, name: str, arg: str, target) -> None:
-    store = files.store_of(app)
-    doc = library.backup(store.records.values(), [store.roster[k] for k in sorted(store.roster)], files.now_ms())
-    files.download(library.dump_backup(doc), "fray-library.backup.json", "application/json")
-    ui(app)["report"] = f"Exported {len(doc['entries'])} entries and {len(doc['roster'])} roster entries."
-    app.render(field=False)
+def _export(desk: Desk, name: str, arg: str, target) -> None:
+    store = desk.store
+    doc = library.backup(store.records.values(), [store.roster[k] for k in sorted(store.roster)], entries.now_ms())
+    entries.download(library.dump_backup(doc), "fray-library.backup.json", "application/json")
+    desk.library.report = f"Exported {len(doc['entries'])} entries and {len(doc['roster'])} roster entries."
+    desk.spare_field()
 
 
 @clicks("lib-import")
-def _import(app: App, name: str, arg: str, target) -> None:
+def _import(desk: Desk, name: str, arg: str, target) -> None:
     document.getElementById("import-input").click()
+    desk.spare_field()
 
 
 @clicks("take-over")
-def _take_over(app: App, name: str, arg: str, target) -> None:
-    asyncio.ensure_future(take_over(app))
+def _take_over(desk: Desk, name: str, arg: str, target):
+    desk.spare_field()
+    return take_over(desk)
 
 
-async def take_over(app: App) -> None:
+async def take_over(desk: Desk) -> None:
     """Read the entry as the other tab last saved it, then take its lock (the other tab turns read-only)."""
-    store = files.store_of(app)
-    rid = getattr(app, "entry_id", "")
+    store = desk.store
+    rid = desk.entry_id
     rec = await store.reload(rid)
     if rec is not None:
         try:
-            app.session = library.open_record(rec).session
+            desk.session = library.open_record(rec).session
         except storage.LoadError:
             pass
 
-    def taken() -> None:
-        app.notify("This tab now has the encounter; the other tab is read-only.", "ok")
-        app.render()
-
-    tabs.hold(app, rid, steal=True, then=taken)
+    tabs.hold(desk, rid, steal=True,
+              then=lambda d: d.notify("This tab now has the encounter; the other tab is read-only.", "ok"))
 
 
 def _show_progress(done: int, total: int) -> None:
@@ -311,57 +285,58 @@ def _show_progress(done: int, total: int) -> None:
 
 # --- importing --------------------------------------------------------------------------------------
 
-def on_import_file(app: App, event) -> None:
+def on_import_file(desk: Desk, event):
+    """The backup chosen: imported after the handler returns (the dispatcher awaits what it gives)."""
     chosen = event.target.files
-    if chosen.length:
-        asyncio.ensure_future(import_file(app, chosen.item(0)))
+    file = chosen.item(0) if chosen.length else None
     event.target.value = ""
+    desk.spare_field()
+    return None if file is None else import_file(desk, file)
 
 
-async def import_file(app: App, file) -> None:
+async def import_file(desk: Desk, file) -> None:
     buf = await file.arrayBuffer()
-    await import_text(app, buf.to_bytes(), str(file.name))
+    await import_text(desk, buf.to_bytes(), str(file.name))
 
 
-async def import_text(app: App, text: str | bytes, name: str) -> None:
+async def import_text(desk: Desk, text: str | bytes, name: str) -> None:
     """Add every entry of a backup (or one encounter file) under ids no entry has, with a progress bar;
     entries that do not load are added set aside, and the report names them."""
-    state = ui(app)
-    app.set(dialog=("library",))
+    state = desk.library
+    desk.set(dialog=("library",))
     try:
         incoming = library.read_import(text, name)
     except library.BackupError as exc:
-        state.update(report=f"Nothing imported: {exc}.", progress=None)
-        app.render(field=False)
+        state.report, state.progress = f"Nothing imported: {exc}.", None
+        desk.spare_field()
         return
-    store = files.store_of(app)
+    store = desk.store
     total = len(incoming.records)
     problems = list(incoming.problems)
     added = 0
-    state["progress"] = (0, total)
-    app.render(field=False)
+    state.progress = (0, total)
+    desk.run(lambda d: d.spare_field())  # the dialog with its progress bar drawn now, before the work
     taken = set(store.records)
     for i, rec in enumerate(incoming.records):
         if i % IMPORT_CHUNK == 0 and i:
-            state["progress"] = (i, total)
+            state.progress = (i, total)
             _show_progress(i, total)  # the bar alone: the list is drawn once, at the end
             await asyncio.sleep(0)
         checked, problem = library.check_incoming(rec, i)
         if problem:
             problems.append(problem)
-        new = library.adopt_incoming(checked, taken, files.now_ms(), "import" if incoming.is_backup else "file")
+        new = library.adopt_incoming(checked, taken, entries.now_ms(), "import" if incoming.is_backup else "file")
         taken.add(new["id"])
         store.put(new)
         added += 1
     roster_added = 0
     if incoming.roster:
-        from . import roster_ui
-        roster_added, roster_problems = roster_ui.merge_in(app, json.dumps(
+        roster_added, roster_problems = roster_ui.merge_in(desk, json.dumps(
             {"format": 1, "app": "fray", "kind": "roster", "entries": incoming.roster}), name)
         problems += roster_problems
     shown = "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
     report = f"Imported {added} {'entry' if added == 1 else 'entries'}" + \
         (f" and {roster_added} roster entries" if roster_added else "") + " from " + name + \
         (f". Set aside (kept, marked broken): {shown}" if problems else "") + "."
-    state.update(progress=None, report=report)
-    app.render(field=False)
+    state.progress, state.report = None, report
+    desk.spare_field()

@@ -8,47 +8,39 @@ JSON (docs/ROSTER.md).
 """
 from __future__ import annotations
 
-import asyncio
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from pyscript import document
 
 from .. import bestiary, roster
 from ..rules import SYSTEMS
-from . import files
 from .actions import Actions
+from .desk import Desk
+from .entries import download, now_ms
 from .html import Markup, h
-
-if TYPE_CHECKING:
-    from .app import App
+from .operations import draft_doc, edit
 
 clicks = Actions("click")
 changes = Actions("change")
 SHOWN = 60  # entries listed at once (search narrows the rest)
 
 
-def ui(app: App) -> dict:
-    if getattr(app, "roster_ui", None) is None:
-        app.roster_ui = {"query": "", "system": None, "count": 1, "report": ""}
-    return app.roster_ui
-
-
-def own(app: App) -> list[dict[str, Any]]:
+def own(desk: Desk) -> list[dict[str, Any]]:
     """The referee's roster entries (the ones that read; a damaged one is reported when imported)."""
     out = []
-    for key, raw in sorted(files.store_of(app).roster.items()):
+    for key, raw in sorted(desk.store.roster.items()):
         entry, problems = roster.check_entry(raw, key)
         if entry is not None:
             out.append(entry)
     return out
 
 
-def picker(app: App, doc: dict[str, Any]) -> Markup:
+def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
     """The picker's markup for the draft `doc` (its system is the default filter)."""
-    state = ui(app)
-    system = doc.get("system", "") if state["system"] is None else state["system"]
-    mine = own(app)
-    found = roster.search(mine + bestiary.entries(), state["query"], system)
+    state = desk.roster
+    system = doc.get("system", "") if state.system is None else state.system
+    mine = own(desk)
+    found = roster.search(mine + bestiary.entries(), state.query, system)
     party = roster.party(mine, system)
     names = {"olog": "OLOG", "ose": "OSE", "ogre": "Ogre"}  # short: the picker fits a phone
     systems = [h("option", {"value": "", "selected": system == ""}, "All systems")] + \
@@ -75,20 +67,20 @@ def picker(app: App, doc: dict[str, Any]) -> Markup:
              h("summary", None, f"Roster ({len(mine)} saved, {len(bestiary.entries())} starter creatures)"),
              h("div", {"class_": "roster-tools"},
                h("label", {"class_": "f"}, h("span", None, "Search"),
-                 h("input", {"type": "search", "data-action": "roster-search", "value": state["query"],
+                 h("input", {"type": "search", "data-action": "roster-search", "value": state.query,
                              "data-testid": "roster-search", "placeholder": "Name", "aria-label": "Search the roster",
                              "maxlength": "80"})),
                h("label", {"class_": "f"}, h("span", None, "System"),
                  h("select", {"data-action": "roster-system", "data-testid": "roster-system",
                               "aria-label": "Roster system"}, systems)),
                h("label", {"class_": "f"}, h("span", None, "Copies"),
-                 h("input", {"type": "number", "min": "1", "max": str(roster.MAX_COPIES), "value": str(state["count"]),
+                 h("input", {"type": "number", "min": "1", "max": str(roster.MAX_COPIES), "value": str(state.count),
                              "data-action": "roster-count", "data-testid": "roster-count", "inputmode": "numeric",
                              "aria-label": "How many copies to add"})),
                h("button", {"type": "button", "data-action": "roster-party", "data-testid": "roster-party",
                             "disabled": not party}, f"Add the party ({len(party)})")),
-             h("p", {"class_": "roster-report", "role": "status", "data-testid": "roster-report"}, state["report"])
-             if state["report"] else "",
+             h("p", {"class_": "roster-report", "role": "status", "data-testid": "roster-report"}, state.report)
+             if state.report else "",
              h("ul", {"class_": "roster-list", "data-testid": "roster-list"}, rows) if rows
              else h("p", {"class_": "muted"}, "Nothing in the roster matches."),
              more,
@@ -99,7 +91,7 @@ def picker(app: App, doc: dict[str, Any]) -> Markup:
                             "class_": "small"}, "Import a roster…")))
 
 
-def _side(app: App, doc: dict[str, Any], pc: bool) -> str:
+def _side(desk: Desk, doc: dict[str, Any], pc: bool) -> str:
     """The side chosen beside the presets, else the party's side for a PC and the first other for a monster."""
     sel = document.querySelector("[data-role=add-side-choice]")
     sides = doc["sides"]
@@ -112,122 +104,119 @@ def _side(app: App, doc: dict[str, Any], pc: bool) -> str:
     return chosen or sides[0]["id"]
 
 
-def _find(app: App, rid: str) -> dict[str, Any] | None:
-    return next((e for e in own(app) + bestiary.entries() if e["id"] == rid), None)
+def _find(desk: Desk, rid: str) -> dict[str, Any] | None:
+    return next((e for e in own(desk) + bestiary.entries() if e["id"] == rid), None)
 
 
 # --- actions -----------------------------------------------------------------------------------------
 
 @clicks("roster-save")
-def _save(app: App, name: str, arg: str, target) -> None:
-    from .editing import draft_doc
-    doc = draft_doc(app)
+def _save(desk: Desk, name: str, arg: str, target) -> None:
+    doc = draft_doc(desk)
     i = int(arg)
     if not 0 <= i < len(doc["combatants"]):
         return
     c = doc["combatants"][i]
     side = next((s for s in doc["sides"] if s["id"] == c.get("side")), {})
-    store = files.store_of(app)
-    now = files.now_ms()
+    store = desk.store
+    now = now_ms()
     entry = roster.from_combatant(c, doc.get("system", ""), f"r{now:x}", now, bool(side.get("is_player")))
     if entry["pc"]:
         entry["system"] = ""  # a PC goes to every system's encounters
-    entries, updated = roster.saved(own(app), entry)
+    entries, updated = roster.saved(own(desk), entry)
     kept = next(e for e in entries if roster.same(e, entry))
     store.put_roster(kept)
-    ui(app)["report"] = f"{'Updated' if updated else 'Saved'} “{kept['name']}” in the roster" + \
+    desk.roster.report = f"{'Updated' if updated else 'Saved'} “{kept['name']}” in the roster" + \
         (" (in the party)." if kept["party"] else ".")
-    app.render(field=False)
+    desk.spare_field()
 
 
 @clicks("roster-add")
-def _add(app: App, name: str, arg: str, target) -> None:
-    from .editing import edit
-    entry = _find(app, arg)
+def _add(desk: Desk, name: str, arg: str, target) -> None:
+    entry = _find(desk, arg)
     if entry is None:
         return
-    n = 1 if entry["pc"] else ui(app)["count"]
+    n = 1 if entry["pc"] else desk.roster.count
 
     def change(d):
-        return roster.add_copies(d, entry, n, _side(app, d, entry["pc"]))
+        return roster.add_copies(d, entry, n, _side(desk, d, entry["pc"]))
 
-    ui(app)["report"] = f"Added {n} × {entry['name']}." if n > 1 else f"Added {entry['name']}."
-    edit(app, change)
+    desk.roster.report = f"Added {n} × {entry['name']}." if n > 1 else f"Added {entry['name']}."
+    edit(desk, change)
 
 
 @clicks("roster-party")
-def _party(app: App, name: str, arg: str, target) -> None:
-    from .editing import draft_doc, edit
-    doc = draft_doc(app)
-    members = roster.party(own(app), doc.get("system", ""))
-    new, added = roster.add_party(doc, members, _side(app, doc, True))
-    ui(app)["report"] = f"Added the party: {', '.join(added)}." if added else "The whole party is already here."
+def _party(desk: Desk, name: str, arg: str, target) -> None:
+    doc = draft_doc(desk)
+    members = roster.party(own(desk), doc.get("system", ""))
+    new, added = roster.add_party(doc, members, _side(desk, doc, True))
+    desk.roster.report = f"Added the party: {', '.join(added)}." if added else "The whole party is already here."
     if added:
-        edit(app, lambda d: new)
+        edit(desk, lambda d: new)
     else:
-        app.render(field=False)
+        desk.spare_field()
 
 
 @clicks("roster-remove")
-def _remove(app: App, name: str, arg: str, target) -> None:
-    store = files.store_of(app)
+def _remove(desk: Desk, name: str, arg: str, target) -> None:
+    store = desk.store
     entry = store.roster.get(arg)
     if entry is None:
         return
     store.delete("roster", arg)
-    ui(app)["report"] = f"Removed “{entry.get('name', arg)}” from the roster (encounters keep their copies)."
-    app.render(field=False)
+    desk.roster.report = f"Removed “{entry.get('name', arg)}” from the roster (encounters keep their copies)."
+    desk.spare_field()
 
 
 @clicks("roster-export")
-def _export(app: App, name: str, arg: str, target) -> None:
-    files.download(roster.dump(own(app)), "fray-roster.json", "application/json")
+def _export(desk: Desk, name: str, arg: str, target) -> None:
+    download(roster.dump(own(desk)), "fray-roster.json", "application/json")
 
 
 @clicks("roster-import")
-def _import(app: App, name: str, arg: str, target) -> None:
+def _import(desk: Desk, name: str, arg: str, target) -> None:
     document.getElementById("roster-input").click()
 
 
 @changes("roster-search")
-def _search(app: App, arg: str, target) -> None:
-    ui(app)["query"] = str(target.value)[:80]
-    app.render(field=False)
+def _search(desk: Desk, arg: str, target) -> None:
+    desk.roster.query = str(target.value)[:80]
+    desk.spare_field()
 
 
 @changes("roster-system")
-def _system(app: App, arg: str, target) -> None:
-    ui(app)["system"] = str(target.value)
-    app.render(field=False)
+def _system(desk: Desk, arg: str, target) -> None:
+    desk.roster.system = str(target.value)
+    desk.spare_field()
 
 
 @changes("roster-count")
-def _count(app: App, arg: str, target) -> None:
+def _count(desk: Desk, arg: str, target) -> None:
     try:
         n = int(str(target.value))
     except ValueError:
         n = 1
-    ui(app)["count"] = max(1, min(roster.MAX_COPIES, n))
-    app.render(field=False)
+    desk.roster.count = max(1, min(roster.MAX_COPIES, n))
+    desk.spare_field()
 
 
 # --- importing ------------------------------------------------------------------------------------
 
-def merge_in(app: App, text: str | bytes, name: str) -> tuple[int, list[str]]:
+def merge_in(desk: Desk, text: str | bytes, name: str) -> tuple[int, list[str]]:
     """Add a roster file's good entries (never overwriting); returns (added, problems named)."""
     try:
         good, problems = roster.load(text, name)
     except roster.RosterError as exc:
         return 0, [str(exc)]
-    store = files.store_of(app)
-    counter = [files.now_ms()]
+    store = desk.store
+    counter = [now_ms()]
 
     def new_id(taken: set[str]) -> str:
         while f"r{counter[0]:x}" in taken:
             counter[0] += 1
         return f"r{counter[0]:x}"
 
-    before = own(app)
+    before = own(desk)
     entries, added = roster.merged(before, good, new_id)
     old = {e["id"] for e in before}
     for e in entries:
@@ -236,17 +225,19 @@ def merge_in(app: App, text: str | bytes, name: str) -> tuple[int, list[str]]:
     return added, [f"roster {p}" for p in problems]
 
 
-def on_import_file(app: App, event) -> None:
+def on_import_file(desk: Desk, event):
+    """The roster file chosen: read it after the handler returns (the dispatcher awaits what it gives)."""
     chosen = event.target.files
-    if chosen.length:
-        asyncio.ensure_future(_read(app, chosen.item(0)))
+    file = chosen.item(0) if chosen.length else None
     event.target.value = ""
+    desk.spare_field()
+    return None if file is None else _read(desk, file)
 
 
-async def _read(app: App, file) -> None:
+async def _read(desk: Desk, file) -> None:
     buf = await file.arrayBuffer()
-    added, problems = merge_in(app, buf.to_bytes(), str(file.name))
+    added, problems = merge_in(desk, buf.to_bytes(), str(file.name))
     shown = "; ".join(problems[:4]) + (f" (and {len(problems) - 4} more)" if len(problems) > 4 else "")
-    ui(app)["report"] = f"Imported {added} roster entries from {file.name}." + \
+    desk.roster.report = f"Imported {added} roster entries from {file.name}." + \
         (f" Not imported: {shown}." if problems else "")
-    app.render(field=False)
+    desk.spare_field()

@@ -99,6 +99,11 @@ class RulerView(FieldView):
     name = "ruler"
     slot = "ruler-slot"
 
+    @property
+    def after_write(self) -> str:
+        """After each drawing, scroll the ruler's box so the cursor shows (phones)."""
+        return SCROLL_TO_NOW
+
     # --- drawing -------------------------------------------------------------------------
     def render(self, ctx: FieldContext) -> Markup:
         state = ctx.state
@@ -116,7 +121,6 @@ class RulerView(FieldView):
         body = h("div", {"class_": "rl-scroll", "data-testid": "ruler-scroll"},
                  h("div", {"class_": "rl-grid", "style": f"--n:{g.n}"},
                    h("div", {"class_": "rl-lanes", "data-region": True}, region(rows), overlay)))
-        self.schedule_scroll()
         return h("section", {"class_": "panel ruler-box" + (" setup" if setup else ""), "data-testid": "ruler",
                              "aria-label": "Segment ruler", "data-start": m.start, "data-end": m.end,
                              "data-now": m.now, "data-next": "" if m.next_segment is None else m.next_segment},
@@ -338,15 +342,6 @@ class RulerView(FieldView):
         return h("ul", {"class_": "rl-legend", "aria-label": "Key"},
                  [h("li", None, h("span", {"class_": f"rl-sw {k}", "aria-hidden": "true"}), " ", t)
                   for k, t in items])
-
-    # --- keeping now in view -------------------------------------------------------------------
-    def schedule_scroll(self) -> None:
-        """Before the next frame, once the page has the new ruler, scroll its box so the cursor shows (phones)."""
-        try:
-            from .patch import next_frame
-        except ImportError:  # CPython tests: nothing to scroll
-            return
-        next_frame(SCROLL_TO_NOW)
 
     # --- interaction ---------------------------------------------------------------------------
     def act(self, ctx: FieldContext, action: str, arg: str) -> FieldAction | None:

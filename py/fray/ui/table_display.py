@@ -19,7 +19,8 @@ from pyscript.ffi import create_proxy, is_none
 
 from ..views.table_view import VERSION, message, read_message
 from . import table_markup
-from .table_link import channel_name, download, load_css, toggle_fullscreen
+from .table_channel import channel_name, load_css
+from .table_link import download, toggle_fullscreen
 
 HELLO_MS = 2000  # how often the table asks again
 GONE_MS = 6000  # no answer for this long: the referee's tab is gone

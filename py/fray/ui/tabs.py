@@ -13,55 +13,17 @@ from __future__ import annotations
 
 import asyncio
 import json
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-if TYPE_CHECKING:
-    from .app import App
+from .desk import Desk
+from .keeper import Keeper
 
 CHANNEL = "fray.library"
 LOCK_PREFIX = "fray.entry."
 INERT = ("header-slot", "layout", "tabs-slot")
-
-
-class Keeper:
-    """The lock this tab holds (or waits for) and the channel it listens on."""
-
-    def __init__(self) -> None:
-        self.held = ""  # the entry whose lock is held
-        self.wanted = ""  # the entry whose lock was asked for last (held, or the answer is on its way)
-        self.release: Any = None  # resolves the held lock's promise (lets it go)
-        self.token: object = None  # the latest request: an older one's answer is ignored
-        self.channel: Any = None
-        self.proxies: list[Any] = []
-        self.on_message: Callable[[dict], None] = lambda msg: None
-        # The other tab let go (closed, or opened another entry): this one reads the entry again and goes on.
-        self.on_free: Callable[[str, Callable[[], None]], None] = lambda rid, done: done()
-
-    def let_go(self) -> None:
-        if self.release is not None:
-            try:
-                self.release()
-            except Exception:
-                pass
-        self.release, self.held, self.wanted = None, "", ""
-
-    def close(self) -> None:
-        """Let the lock go, ignore every answer still on its way, stop hearing other tabs (App.close)."""
-        self.let_go()
-        self.token = object()
-        self.on_message = lambda msg: None
-        if self.channel is not None:
-            self.channel.close()
-            self.channel = None
-
-
-def keeper(app: App) -> Keeper:
-    if getattr(app, "keeper", None) is None:
-        app.keeper = Keeper()
-    return app.keeper
 
 
 def _locks():
@@ -74,16 +36,16 @@ def _obj(d: dict) -> Any:
     return to_js(d, dict_converter=window.Object.fromEntries)
 
 
-def hold(app: App, rid: str, steal: bool = False, then: Callable[[], None] | None = None) -> None:
+def hold(desk: Desk, rid: str, steal: bool = False, then: Callable[[Desk], None] | None = None) -> None:
     """Hold entry `rid`'s lock (taking it from another tab when `steal`); without it, this tab is read-only."""
-    k = keeper(app)
+    k = desk.keeper
     if k.wanted == rid and not steal:
         return  # this tab has it, or has asked (letting go first would race with taking it again)
     k.let_go()
     k.wanted = rid
     locks = _locks()
     if locks is None:
-        app.read_only = False
+        desk.read_only = False
         return
     token = object()
     k.token = token
@@ -93,13 +55,13 @@ def hold(app: App, rid: str, steal: bool = False, then: Callable[[], None] | Non
             return None
         if is_none(lock):  # another tab has this entry open
             k.wanted = ""  # asking again (Take over) is a new question
-            set_read_only(app, True)
-            wait(app, k, rid, token)
+            set_read_only(desk, True)
+            wait(desk, k, rid, token)
             return None
         k.held = rid
-        set_read_only(app, False)
+        set_read_only(desk, False)
         if then is not None:
-            then()
+            desk.run(then)
 
         def keep(resolve, reject):
             k.release = resolve
@@ -109,23 +71,23 @@ def hold(app: App, rid: str, steal: bool = False, then: Callable[[], None] | Non
     def lost(err=None):
         if k.token is token and k.held == rid:  # stolen by a tab that took over
             k.held, k.release, k.wanted = "", None, ""
-            set_read_only(app, True)
-            wait(app, k, rid, token)
+            set_read_only(desk, True)
+            wait(desk, k, rid, token)
 
     opts = _obj({"steal": True} if steal else {"ifAvailable": True})
     p = locks.request(LOCK_PREFIX + rid, opts, _keep(k, granted))
     p.catch(_keep(k, lost))
 
 
-def wait(app: App, k: Keeper, rid: str, token: object) -> None:
+def wait(desk: Desk, k: Keeper, rid: str, token: object) -> None:
     """Queue for the lock: when the other tab lets go, this read-only tab reads the entry again and takes it."""
     locks = _locks()
 
     def granted(lock):
-        if k.token is not token or is_none(lock) or not getattr(app, "read_only", False):
+        if k.token is not token or is_none(lock) or not desk.read_only:
             return None
         k.held = k.wanted = rid
-        k.on_free(rid, lambda: set_read_only(app, False))
+        k.on_free(rid, lambda: set_read_only(desk, False))
 
         def keep(resolve, reject):
             k.release = resolve
@@ -135,7 +97,7 @@ def wait(app: App, k: Keeper, rid: str, token: object) -> None:
     def lost(err=None):
         if k.token is token and k.held == rid:
             k.held, k.release, k.wanted = "", None, ""
-            set_read_only(app, True)
+            set_read_only(desk, True)
 
     locks.request(LOCK_PREFIX + rid, _keep(k, granted)).catch(_keep(k, lost))
 
@@ -153,10 +115,11 @@ def _keep(k: Keeper, fn) -> Any:
     return proxy
 
 
-def set_read_only(app: App, flag: bool) -> None:
-    """Show or hide the banner; the page behind it is inert while another tab has the encounter."""
-    was = bool(getattr(app, "read_only", False))
-    app.read_only = flag
+def set_read_only(desk: Desk, flag: bool) -> None:
+    """Show or hide the banner; the page behind it is inert while another tab has the encounter. Called when
+    a lock is granted or lost (outside any handler), so the redraw goes through the dispatcher."""
+    was = desk.read_only
+    desk.read_only = flag
     if was == flag:
         return
     for id_ in INERT:
@@ -167,16 +130,16 @@ def set_read_only(app: App, flag: bool) -> None:
             else:
                 el.removeAttribute("inert")
     if flag:
-        app.set(dialog=None, pending=None, mode="play")
-    if app.session is not None:
-        app.render()
+        desk.set(dialog=None, pending=None, mode="play")
+    if desk.session is not None:
+        desk.run(lambda d: None)  # the banner and the inert page drawn
 
 
 # --- announcements ------------------------------------------------------------------------------
 
-def listen(app: App, on_message: Callable[[dict], None]) -> None:
+def listen(desk: Desk, on_message: Callable[[dict], None]) -> None:
     """Hear other tabs' saves (`{"store": "entries", "id": ...}`)."""
-    k = keeper(app)
+    k = desk.keeper
     k.on_message = on_message
     bc = getattr(window, "BroadcastChannel", None)
     if bc is None or is_none(bc):
@@ -206,8 +169,8 @@ async def _later(fn, msg: dict) -> None:
         window.console.warn(f"Fray: a message from another tab was not applied ({exc})")
 
 
-def announce(app: App, store: str, rid: str) -> None:
-    k = keeper(app)
+def announce(desk: Desk, store: str, rid: str) -> None:
+    k = desk.keeper
     if k.channel is not None:
         try:
             k.channel.postMessage(json.dumps({"store": store, "id": rid}))

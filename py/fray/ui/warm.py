@@ -1,8 +1,8 @@
-"""Between taps, the page makes ready what a selection will draw (issue 20).
+"""Between taps, the page makes ready what a selection will draw.
 
 A tap on a name costs the rules for that combatant the first time in a fight's
 state: their options, the menu, the action panel, their order row. Taps that
-follow on the same combatant reuse them (ui/render.py's per-state caches), but
+follow on the same combatant reuse them (ui/offers.py's per-state caches), but
 the first tap on each is slow, and after every step there is a new state.
 
 `Warmer` fills those caches in the page's idle time instead: after a drawing
@@ -17,29 +17,28 @@ values, with the same keys, that the drawing would compute on the tap.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any, Callable, Iterator
+from typing import Any, Callable, Iterator
 
 from . import render
-
-if TYPE_CHECKING:
-    from .app import App
+from .desk import Desk
+from .offers import selection
 
 BUDGET_MS = 4.0  # a background task's share of the main thread before it yields to input
 
 
-def parts(app: App, cid: str) -> Iterator[Callable[[], Any]]:
+def parts(desk: Desk, cid: str) -> Iterator[Callable[[], Any]]:
     """The work a tap on `cid` would do in this state, in parts, each computed into its cache."""
-    yield lambda: render.selection(app, cid)[0]  # the options: the rules' part, the longest
-    yield lambda: render.selection(app, cid)  # the menu and its numbers
-    yield lambda: render.idle_actions(app, cid, render.selection(app, cid)[1])
-    yield lambda: render.order_rows(app, cid)
+    yield lambda: selection(desk, cid)[0]  # the options: the rules' part, the longest
+    yield lambda: selection(desk, cid)  # the menu and its numbers
+    yield lambda: render.idle_actions(desk, cid, selection(desk, cid)[1])
+    yield lambda: render.order_rows(desk, cid)
 
 
 class Warmer:
     """The queue of parts for the state last drawn, run a little at a time while the page is idle."""
 
-    def __init__(self, app: App, later: Callable[[Callable[[], None]], None] | None = None) -> None:
-        self.app = app
+    def __init__(self, desk: Desk, later: Callable[[Callable[[], None]], None] | None = None) -> None:
+        self.desk = desk
         self.state: Any = None
         self.queue: list[Callable[[], Any]] = []
         self.later = later  # schedules a background task (ui/app.py: the browser's idle callback)
@@ -47,15 +46,15 @@ class Warmer:
 
     def after_render(self) -> None:
         """Queue the combatants of a state not seen before; the selected one is made already."""
-        s = self.app.session
+        s = self.desk.session
         state = s.state
         if state is self.state:
             return
         self.state = state
-        sel = self.app.page.selected
+        sel = self.desk.page.selected
         first = [cid for cid in s.current() if cid != sel]
         rest = [c.id for c in state.combatants if c.id != sel and c.id not in first]
-        self.queue = [part for cid in first + rest for part in parts(self.app, cid)]
+        self.queue = [part for cid in first + rest for part in parts(self.desk, cid)]
         self.schedule()
 
     def schedule(self) -> None:
@@ -66,7 +65,7 @@ class Warmer:
     def run(self, budget_ms: float = BUDGET_MS) -> None:
         """Run queued parts for about `budget_ms`, then yield to the page (and come back)."""
         self.waiting = False
-        if self.app.session is None or self.app.session.state is not self.state:
+        if self.desk.session is None or self.desk.session.state is not self.state:
             self.queue = []  # a new state: the next drawing queues it
             return
         end = time.perf_counter() + budget_ms / 1000
