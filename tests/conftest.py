@@ -5,7 +5,7 @@ import sys
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tools"))
-# The unit tests' shared helpers (olog_support, ose_kit, ogre_support, duel) and
+# The unit tests' shared helpers (acting, olog_support, ose_kit, ogre_support, duel) and
 # tests/unit itself, so a system's folder can reuse a generic test's helpers.
 sys.path.insert(0, str(ROOT / "tests" / "unit"))
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "support"))

@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from acting import kinds
 import duel
 from fray.engine.commands import IllegalCommand
 from fray.engine.dice import NeedDice, ScriptedDice
@@ -19,10 +20,6 @@ from fray.engine.session import Session
 
 def fight(**kw) -> Session:
     return Session(duel.encounter(**kw), duel.RULESET)
-
-
-def kinds(step):
-    return [e.kind for e in step.events]
 
 
 def refused(session: Session, cmd) -> str:

@@ -6,7 +6,8 @@ from fray.rules.ose import (Attack, Declare, EndStep, Flee, Grapple, RollInitiat
                            TurnUndead, Withdraw)
 from fray.views.models import SystemPanel
 from fray.views.ose import VIEW, DeclRow
-from ose_kit import BOW, SPEAR, act, fighter, session, start
+from acting import act
+from ose_kit import BOW, SPEAR, fighter, session, start
 
 
 def mage(cid="mira", side="a", square=None, **kw):
