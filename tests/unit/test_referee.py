@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 
+from acting import kinds
 import duel
 from fray.engine.commands import IllegalCommand
 from fray.engine.dice import NeedDice, ScriptedDice
@@ -19,10 +20,6 @@ from fray.engine.session import Session
 
 def fight(**kw) -> Session:
     return Session(duel.encounter(**kw), duel.RULESET)
-
-
-def kinds(step):
-    return [e.kind for e in step.events]
 
 
 def refused(session: Session, cmd) -> str:
@@ -327,5 +324,5 @@ def test_a_stat_value_no_save_file_could_hold_is_refused__CORE_REF_1(value):
 def test_a_stat_value_may_be_any_plain_value__CORE_REF_1(value):
     s = fight()
     s.act(SetStat("a1", "luck", value))
-    # a list is kept as the tuple its saved step loads back as (issue 13: same state after a reload)
+    # a list is kept as the tuple its saved step loads back as, so a reload gives the same state
     assert s.state.get("a1").stats["luck"] == (tuple(value) if isinstance(value, list) else value)

@@ -12,9 +12,9 @@ from html.parser import HTMLParser
 
 import pytest
 
-from ogre_support import act, advance_to, orc, pc, start
+from acting import act
+from ogre_support import advance_to, orc, pc, start
 
-from fray.engine.dice import ScriptedDice
 from fray.engine.session import Session
 from fray.rules.ogre import commands as oc
 from fray.rules.ogre import RULESET

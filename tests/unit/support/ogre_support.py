@@ -1,23 +1,13 @@
-"""Helpers for the Ogre tests (small encounters, loaded dice, stepping the count), and tests of the example encounters."""
+"""Helpers for the Ogre tests: small encounters, loaded dice, stepping the count."""
 from __future__ import annotations
 
-import pathlib
-import sys
-
-if "fray" not in sys.modules:  # until a shared conftest puts py/ on the path
-    _PY = str(pathlib.Path(__file__).resolve().parents[3] / "py")
-    if _PY not in sys.path:
-        sys.path.insert(0, _PY)
-
-import pytest
-
-from fray.engine.commands import Event
 from fray.engine.dice import ScriptedDice
 from fray.engine.model import Weapon, Combatant, Encounter, MapSpec, Side
 from fray.engine.session import Session, Step
 from fray.rules.ogre import commands as oc
 from fray.rules.ogre import RULESET
-from fray.rules.ogre.examples import examples
+
+from acting import act
 
 PARTY = Side("party", "Party", is_player=True)
 ORCS = Side("orcs", "Orcs", shape="square")
@@ -62,30 +52,11 @@ def start(*combatants: Combatant, initiative=None, **kw) -> Session:
     return s
 
 
-def act(s: Session, cmd, *faces: int) -> Step:
-    """Apply a command with exactly these die faces (every face must be used)."""
-    dice = ScriptedDice(list(faces))
-    step = s.act(cmd, dice)
-    assert dice.exhausted, f"{len(dice.queue)} loaded faces left unused by {cmd}"
-    return step
-
-
 def advance_to(s: Session, segment: int, *faces: int) -> Step:
     """Advance (next event) once; it must land exactly on `segment`."""
     step = act(s, oc.Advance(), *faces)
     assert s.state.board.segment == segment, f"advanced to {s.state.board.segment}, expected {segment}"
     return step
-
-
-def kinds(step: Step) -> list[str]:
-    return [e.kind for e in step.events]
-
-
-def first(step: Step, kind: str) -> Event:
-    for e in step.events:
-        if e.kind == kind:
-            return e
-    raise AssertionError(f"no {kind} in {kinds(step)}")
 
 
 def fighter(s: Session, cid: str):

@@ -7,10 +7,9 @@ import sys
 if __name__ == "__main__":  # run as a script: import the engine from py/ as the tests do
     sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[3] / "py"))
 
-from fray.engine.commands import Command, Event
 from fray.engine.dice import ScriptedDice
 from fray.engine.model import Weapon, Combatant, Encounter, Side
-from fray.engine.session import Session, Step
+from fray.engine.session import Session
 from fray.rules import olog
 from fray.rules.olog import RULESET
 
@@ -49,25 +48,6 @@ def started(*combatants: Combatant, faces: tuple[int, ...] = (), **kw) -> Sessio
     s = Session(encounter(*combatants, **kw), RULESET)
     s.act(olog.RollInitiative(), ScriptedDice(list(faces)))
     return s
-
-
-def act(session: Session, cmd: Command, *faces: int) -> Step:
-    """Apply with exactly these faces (fails if the step rolls more or fewer)."""
-    dice = ScriptedDice(list(faces))
-    step = session.act(cmd, dice)
-    assert dice.exhausted, f"{cmd} left faces unrolled: {dice.queue}"
-    return step
-
-
-def kinds(step: Step) -> list[str]:
-    return [e.kind for e in step.events]
-
-
-def event(step: Step, kind: str) -> Event:
-    for e in step.events:
-        if e.kind == kind:
-            return e
-    raise AssertionError(f"no {kind} in {kinds(step)}")
 
 
 def system(session: Session) -> olog.OlogState:

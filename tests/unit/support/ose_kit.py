@@ -1,15 +1,12 @@
-"""Builders shared by the OSE tests: small encounters, loaded dice, and acting in one line.
-
-(No tests here; pytest collects nothing from this module.)
-"""
+"""Builders shared by the OSE tests: weapons, fighters, small encounters, starting a round."""
 from __future__ import annotations
 
-from fray.engine.commands import IllegalCommand
-from fray.engine.dice import ScriptedDice
 from fray.engine.model import Weapon, Combatant, Encounter, MapSpec, Side
 from fray.engine.session import Session
 from fray.rules.ose import RULESET
 from fray.rules.ose import DEFAULTS, RollInitiative
+
+from acting import act, refusal
 
 SWORD = Weapon("Sword", "1d8", kind="melee", item="Sword")
 DAGGER = Weapon("Dagger", "1d4", kind="melee", qualities=("small", "off_hand"), item="Dagger")
@@ -44,40 +41,9 @@ def session(*combatants: Combatant, **kw) -> Session:
     return Session(encounter(*combatants, **kw), RULESET)
 
 
-def act(s: Session, cmd, *faces: int):
-    """Apply a command with exactly these die faces (all must be used)."""
-    dice = ScriptedDice(list(faces))
-    step = s.act(cmd, dice)
-    assert dice.exhausted, f"{len(dice.queue)} loaded faces unused by {cmd}"
-    return step
-
-
-def texts(step) -> list[str]:
-    return [e.text for e in step.events]
-
-
-def kinds(step) -> list[str]:
-    return [e.kind for e in step.events]
-
-
 def refused(s: Session, cmd) -> str:
     """The reason code a command is refused with (and assert it is refused)."""
-    illegal = s.check(cmd)
-    assert illegal is not None, f"{cmd} was allowed"
-    return illegal.reason
-
-
-def refusal(s: Session, cmd):
-    illegal = s.check(cmd)
-    assert illegal is not None, f"{cmd} was allowed"
-    return illegal
-
-
-def try_act(s: Session, cmd, *faces: int):
-    try:
-        return act(s, cmd, *faces)
-    except IllegalCommand as exc:
-        raise AssertionError(exc.illegal.detail) from None
+    return refusal(s, cmd).reason
 
 
 def start(s: Session, *d12: int):

@@ -5,8 +5,8 @@ from fray.engine.geometry import chebyshev, provocations
 from fray.rules.ose import (RULESET, STEPS, Attack, Charge, Declare, Done, EndStep, Flee, Manipulate, Move, Phase,
                            Splinter, Withdraw, grid_of, hostile_fn)
 from fray.rules.ose.movement import body, bodies, move_left
-from ose_kit import (CLAW, HALBERD, SPEAR, act, c, fighter, kinds, refusal, refused, session, start,
-                          sys, texts)
+from acting import act, kinds, refusal, texts
+from ose_kit import CLAW, HALBERD, SPEAR, c, fighter, refused, session, start, sys
 
 
 def line(x0: int, x1: int, y: int):

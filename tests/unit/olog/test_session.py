@@ -14,7 +14,8 @@ from fray.rules.olog import (RULESET, Attack as AttackCmd, Defend, EndTurn, Move
                              SetCount, Strategise)
 from fray.rules.olog.examples import examples, two_orcs
 
-from olog_support import EXAMPLE_PATH, kinds, skirmish_document, skirmish_session
+from acting import kinds
+from olog_support import EXAMPLE_PATH, skirmish_document, skirmish_session
 
 ROOT = pathlib.Path(__file__).resolve().parents[3]
 

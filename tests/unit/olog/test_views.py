@@ -8,7 +8,8 @@ from fray.rules.olog import RULESET, Attack as AttackCmd, Defend, Reorder, RollI
 from fray.rules.olog.examples import skirmish, two_orcs
 from fray.views.olog import VIEW, BandsModel, bands, initials
 
-from olog_support import act, foe, hero, started
+from acting import act
+from olog_support import foe, hero, started
 
 
 def two_orcs_started() -> Session:

@@ -7,8 +7,9 @@ from fray.engine.ruleset import SetCondition
 from fray.rules.ose import (RULESET, Attack, Declare, Done, EndStep, Grapple, Manipulate, Move, Release,
                            Splinter)
 from fray.rules.ose.combat import effective_ac
-from ose_kit import (AXE_THROWN, BOW, CLAW, CROSSBOW, DAGGER, GREATSWORD, HALBERD, SLING, SWORD, act, c, fighter,
-                          kinds, refusal, refused, session, start, sys, texts)
+from acting import act, kinds, refusal, texts
+from ose_kit import (AXE_THROWN, BOW, CLAW, CROSSBOW, DAGGER, GREATSWORD, HALBERD, SLING, SWORD, c, fighter,
+                     refused, session, start, sys)
 
 
 def goto(s, step: str):

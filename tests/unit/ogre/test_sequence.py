@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from ogre_support import BOW, SWORD, act, advance_to, encounter, fighter, first, kinds, orc, pc, start
+from acting import act, first_event, kinds
+from ogre_support import BOW, SWORD, advance_to, encounter, fighter, orc, pc, start
 
 from fray.engine.commands import IllegalCommand
 from fray.engine.dice import ScriptedDice
@@ -21,15 +22,15 @@ def test_the_orc_attacks_at_14_resolving_at_24_before_the_pc_at_16_resolving_at_
     s = Session(examples()["orc_and_pc"](1), RULESET)
     step = act(s, oc.RollInitiative(), 4, 8)
     assert [e.data["initiative"] for e in step.events if e.kind == "InitiativeRolled"] == [14, 16]
-    assert "Orc acts first, at segment 14" in first(step, "CountStarted").text
+    assert "Orc acts first, at segment 14" in first_event(step, "CountStarted").text
     advance_to(s, 14)  # "the Gamemaster can start counting from segment 14"
     assert s.current() == ("orc",)
     step = act(s, oc.Attack("orc", "brak"))
-    assert first(step, "ActionDeclared").data["resolves"] == 24
+    assert first_event(step, "ActionDeclared").data["resolves"] == 24
     advance_to(s, 16)
     assert s.current() == ("brak",)
     step = act(s, oc.Attack("brak", "orc"))
-    assert first(step, "ActionDeclared").data["resolves"] == 26
+    assert first_event(step, "ActionDeclared").data["resolves"] == 26
     step = advance_to(s, 24, 15, 5)  # the orc's attack: d20 then damage
     hits = [e for e in step.events if e.kind in ("AttackHit", "AttackMissed")]
     assert [e.actor for e in hits] == ["orc"]
@@ -37,7 +38,7 @@ def test_the_orc_attacks_at_14_resolving_at_24_before_the_pc_at_16_resolving_at_
     assert s.current() == ("orc",)  # the orc declares its next action at 24
     act(s, oc.Attack("orc", "brak"))
     step = advance_to(s, 26, 2)  # the PC's attack misses
-    assert first(step, "AttackMissed").actor == "brak"
+    assert first_event(step, "AttackMissed").actor == "brak"
 
 
 # --- segments (OGRE-SEG-1) and Advance -------------------------------------------------------
@@ -46,7 +47,7 @@ def test_the_count_starts_at_0_and_a_segment_is_half_a_second__OGRE_SEG_1():
     s = start(orc(), pc(), initiative=[4, 8])
     assert s.state.board.segment == 0
     step = advance_to(s, 14)
-    assert first(step, "SegmentReached").text == "Segment 14 (7.0 s)"
+    assert first_event(step, "SegmentReached").text == "Segment 14 (7.0 s)"
     assert seconds(16) == "8.0 s" and seconds(1) == "0.5 s"
 
 
@@ -89,7 +90,7 @@ def test_a_flat_footed_defender_loses_the_dex_part_of_defense__OGRE_FF_1__OGRE_A
     advance_to(s, 14)
     act(s, oc.Attack("orc", "brak"))
     step = advance_to(s, 24, 9, 3)
-    hit = first(step, "AttackHit")
+    hit = first_event(step, "AttackHit")
     assert hit.data["defense"] == 13 and "flat-footed" in hit.text
 
 
@@ -152,7 +153,7 @@ def test_durations_are_the_referees_table__OGRE_CAT_1():
     s = start(orc(), pc(), initiative=[4, 8], durations=table)
     advance_to(s, 14)
     step = act(s, oc.Attack("orc", "brak"))
-    assert first(step, "ActionDeclared").data["resolves"] == 26
+    assert first_event(step, "ActionDeclared").data["resolves"] == 26
 
 
 def test_an_instantaneous_action_resolves_at_once__OGRE_CAT_1():
@@ -245,7 +246,7 @@ def test_the_groups_are_placed_the_starting_distance_apart_facing_each_other__OG
     s = Session(encounter(orc("orc", (1, 1)), orc("orc2", (2, 1)), pc("brak", (3, 6)), pc("mira", (4, 6)),
                           width=24, height=16), RULESET)
     step = act(s, oc.BeforeTheFight(("party", "orcs"), (15, 12)))
-    placed = first(step, "GroupsPlaced")
+    placed = first_event(step, "GroupsPlaced")
     assert placed.rule == "OGRE-SUR-1" and "40 ft apart (8 squares)" in placed.text
     sq = {c.id: c.square for c in s.state.combatants}
     assert sq["brak"][0] == sq["mira"][0] and sq["orc"][0] == sq["orc2"][0], "each group in one rank"

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 from fray.engine.model import Side, Weapon
 from fray.rules.ose import TURN_TABLE, Attack, EndStep, Move, TurnUndead
-from ose_kit import CLAW, A, act, c, fighter, kinds, refusal, refused, session, start, sys, texts
+from acting import act, kinds, refusal, texts
+from ose_kit import CLAW, A, c, fighter, refused, session, start, sys
 
 MACE = Weapon("Mace", "1d6", item="Mace")
 DEAD = Side("u", "Crypt", "#553399", "hexagon")

@@ -1,7 +1,8 @@
 """Ogre's out-of-turn rules: reactions, attacks of opportunity, breaking, delaying and readied actions."""
 from __future__ import annotations
 
-from ogre_support import act, advance_to, fighter, first, kinds, orc, pc, start
+from acting import act, first_event, kinds
+from ogre_support import advance_to, fighter, orc, pc, start
 
 from fray.engine.commands import IllegalCommand
 from fray.engine.ruleset import Damage, SetHp
@@ -22,12 +23,12 @@ def orc_attacks_brak_at_14(*more, **kw):
 def test_a_short_reaction_gives_minus_4_to_the_pending_attack__OGRE_REACT_1():
     s = orc_attacks_brak_at_14()
     step = act(s, oc.React("orc", "Short", "sidestep"))
-    assert first(step, "ReactionTaken").data == {"category": "Short", "penalty": -4}
+    assert first_event(step, "ReactionTaken").data == {"category": "Short", "penalty": -4}
     a = fighter(s, "orc").action
     assert a.penalty == -4 and a.resolves == 24  # not broken, not delayed
     act(s, oc.Delay("brak"))
     step = advance_to(s, 24, 14)  # 14 + 4 - 4 = 14 against 15: the reaction made it miss
-    assert first(step, "AttackMissed").data == {"total": 14, "defense": 15, "bonus": -4}
+    assert first_event(step, "AttackMissed").data == {"total": 14, "defense": 15, "bonus": -4}
 
 
 def test_reaction_penalties_stack_by_default_and_the_referee_can_stop_it__OGRE_REACT_1():
@@ -93,8 +94,8 @@ def test_an_attack_of_opportunity_can_use_the_pending_attack_at_once__OGRE_AOO_2
     opts = {o.command.use: o for o in s.options("orc") if o.command.use != "new"}
     assert "(-2" not in opts["pending"].label  # same target: no penalty
     step = act(s, oc.Opportunity("orc", "pending"), 12, 3)
-    assert first(step, "AttackHit").data["bonus"] == 0
-    assert first(step, "ActionResolved").data["outcome"] == "resolved"
+    assert first_event(step, "AttackHit").data["bonus"] == 0
+    assert first_event(step, "ActionResolved").data["outcome"] == "resolved"
     assert "orc" in s.current()  # its attack is spent: it declares anew at 18 (and Brak, its move done)
     assert s.state.get("brak").square == (7, 4)  # the move went on
 
@@ -111,7 +112,7 @@ def test_the_pending_attack_on_another_target_takes_minus_2__OGRE_AOO_2():
     opt = next(o for o in s.options("orc") if o.command.use == "pending")
     assert "-2: new target" in opt.label
     step = act(s, oc.Opportunity("orc", "pending"), 13, 1)  # 13 + 4 - 2 = 15 against 15: a hit
-    assert first(step, "AttackHit").data["bonus"] == -2
+    assert first_event(step, "AttackHit").data["bonus"] == -2
 
 
 def test_the_change_of_target_penalty_is_a_setting__OGRE_AOO_2():
@@ -124,7 +125,7 @@ def test_the_change_of_target_penalty_is_a_setting__OGRE_AOO_2():
     act(s, oc.Delay("mira"))
     advance_to(s, 18)
     step = act(s, oc.Opportunity("orc", "pending"), 13)
-    assert first(step, "AttackMissed").data["bonus"] == -4
+    assert first_event(step, "AttackMissed").data["bonus"] == -4
 
 
 def test_a_new_attack_of_opportunity_is_a_reaction_penalising_the_pending_one__OGRE_AOO_2__OGRE_REACT_1():
@@ -132,8 +133,8 @@ def test_a_new_attack_of_opportunity_is_a_reaction_penalising_the_pending_one__O
     act(s, oc.Move("brak", "quick", ((6, 4), (7, 4))))
     advance_to(s, 18)
     step = act(s, oc.Opportunity("orc", "new", "Axe"), 5)
-    assert first(step, "AttackMissed").data["bonus"] == 0
-    assert first(step, "ReactionTaken").data["penalty"] == -8
+    assert first_event(step, "AttackMissed").data["bonus"] == 0
+    assert first_event(step, "ReactionTaken").data["penalty"] == -8
     assert fighter(s, "orc").action.penalty == -8 and fighter(s, "orc").action.resolves == 24
 
 
@@ -142,7 +143,7 @@ def test_a_fast_new_attack_of_opportunity_is_a_short_reaction__OGRE_AOO_2__OGRE_
     act(s, oc.Move("brak", "quick", ((6, 4), (7, 4))))
     advance_to(s, 18)
     step = act(s, oc.Opportunity("orc", "new", "Axe", fast=True), 5)
-    assert first(step, "AttackMissed").data["bonus"] == -8
+    assert first_event(step, "AttackMissed").data["bonus"] == -8
     assert fighter(s, "orc").action.penalty == -4
 
 
@@ -161,7 +162,7 @@ def test_while_a_foe_is_asked_nothing_else_happens__OGRE_AOO_1():
 def test_breaking_an_action_loses_the_elapsed_segments_and_declares_at_once__OGRE_BREAK_1():
     s = orc_attacks_brak_at_14()
     step = act(s, oc.Break("orc"))
-    assert first(step, "ActionBroken").data["lost"] == 2
+    assert first_event(step, "ActionBroken").data["lost"] == 2
     assert set(s.current()) == {"orc", "brak"}
     bar = next(b for b in ruler(s.state).lanes[0].bars if b.state == "broken")
     assert (bar.start, bar.end) == (14, 16)
@@ -173,7 +174,7 @@ def test_a_failed_concentration_check_breaks_a_spell__OGRE_BREAK_1():
     act(s, oc.Cast("orc", "Darkness", 1))
     advance_to(s, 16)
     step = act(s, Damage("orc", 3), 10)  # 10 + 2 = 12 < 10 + 3
-    assert "lost" in first(step, "CheckMade").text and "ActionBroken" in kinds(step)
+    assert "lost" in first_event(step, "CheckMade").text and "ActionBroken" in kinds(step)
     assert "orc" in s.current()
 
 
@@ -206,7 +207,7 @@ def test_a_delay_loses_the_waited_segments__OGRE_DELAY_1():
     advance_to(s, 20)
     assert s.current() == ("brak",)
     step = act(s, oc.Attack("brak", "orc"))
-    assert first(step, "ActionDeclared").data["resolves"] == 30  # not 26: segments 16-20 are lost
+    assert first_event(step, "ActionDeclared").data["resolves"] == 30  # not 26: segments 16-20 are lost
     lane = next(l for l in ruler(s.state).lanes if l.id == "brak")
     delay = next(b for b in lane.bars if b.kind == "delay")
     assert (delay.start, delay.end, delay.state) == (16, 20, "lost")
@@ -217,7 +218,7 @@ def test_a_delaying_combatant_may_declare_at_any_later_segment__OGRE_DELAY_1():
     act(s, oc.Delay("brak"))
     act(s, oc.Advance(one=True))
     step = act(s, oc.Attack("brak", "orc"))
-    assert first(step, "ActionDeclared").data["resolves"] == 27
+    assert first_event(step, "ActionDeclared").data["resolves"] == 27
     assert s.check(oc.Delay("orc", until=10)).reason == "BUSY"
 
 
@@ -227,12 +228,13 @@ def test_a_readied_attack_that_damages_a_caster_breaks_the_spell__OGRE_READY_1__
     s = start(orc("shaman", (5, 4), caster=True, concentration=1), pc(), initiative=[8, 8])  # 18, 16
     advance_to(s, 16)
     step = act(s, oc.Ready("brak", "attack", "cast", "shaman"))
-    assert fighter(s, "brak").action.resolves is None and "waits for its trigger" in first(step, "ActionDeclared").text
+    assert fighter(s, "brak").action.resolves is None
+    assert "waits for its trigger" in first_event(step, "ActionDeclared").text
     advance_to(s, 18)
     step = act(s, oc.Cast("shaman", "Sleep", 1), 9, 6, 5)  # Brak 9 + 6 hits for 6; Concentration 5 + 1 < 16
     order = kinds(step)
     assert order.index("ReadyTriggered") < order.index("AttackHit") < order.index("CheckMade")
-    assert first(step, "ActionBroken").actor == "shaman"
+    assert first_event(step, "ActionBroken").actor == "shaman"
     assert set(s.current()) == {"brak", "shaman"}  # both declare anew at 18
 
 
@@ -242,9 +244,9 @@ def test_a_readied_counterspell_needs_spellcraft_15_plus_the_spell_level__OGRE_R
     act(s, oc.Ready("brak", "counterspell", "cast", "shaman"))
     advance_to(s, 18)
     step = act(s, oc.Cast("shaman", "Sleep", 2), 11)  # 11 + 6 = 17 against 15 + 2
-    assert "identified" in first(step, "CheckMade").text and s.state.prompt.kind == "counter"
+    assert "identified" in first_event(step, "CheckMade").text and s.state.prompt.kind == "counter"
     step = act(s, oc.Counter("brak", True))
-    assert first(step, "ActionBroken").actor == "shaman" and "countered" in first(step, "ActionBroken").text
+    assert first_event(step, "ActionBroken").actor == "shaman" and "countered" in first_event(step, "ActionBroken").text
 
 
 def test_a_failed_spellcraft_spends_the_counterspell__OGRE_READY_1():
@@ -254,7 +256,7 @@ def test_a_failed_spellcraft_spends_the_counterspell__OGRE_READY_1():
     advance_to(s, 18)
     step = act(s, oc.Cast("shaman", "Sleep", 2), 10)  # 16 < 17
     assert s.state.prompt is None and fighter(s, "shaman").action.label == "Cast Sleep"
-    assert first(step, "ActionResolved").data["outcome"] == "fired"
+    assert first_event(step, "ActionResolved").data["outcome"] == "fired"
 
 
 def test_a_readied_attack_interrupts_a_move_before_it_happens__OGRE_READY_1():

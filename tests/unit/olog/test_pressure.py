@@ -11,7 +11,8 @@ from fray.rules.olog import RULESET, Attack as AttackCmd, CastSpell, Defend, End
 from fray.rules.olog.examples import eight_humans, superpredator, two_orcs
 from fray.rules.olog.pressure import half_die, pressure_on
 
-from olog_support import FRIENDS, THIRD, act, event, foe, hero, kinds, started, system
+from acting import act, first_event, kinds
+from olog_support import FRIENDS, THIRD, foe, hero, started, system
 
 
 def pressure(session, cid="brak"):
@@ -35,7 +36,7 @@ def test_two_orcs_with_d8_swords_press_for_d4_min_2__OLOG_PRES_9(face, taken):
     assert p.sentence() == "Under pressure from 2: pressing on costs d4 (min 2)"
     hp = s.state.get("brak").hp
     step = act(s, Defend("brak", press_on=True), face)
-    roll = event(step, "PressedOn").rolls[0]
+    roll = first_event(step, "PressedOn").rolls[0]
     assert roll.expr == "d4" and roll.faces == (face,) and roll.total == taken
     assert s.state.get("brak").hp == hp - taken
 
@@ -46,7 +47,7 @@ def test_superpredator_d10_bite_and_d6_claws_press_for_d5__OLOG_PRES_9(face):
     p = pressure(s)
     assert (p.die, p.minimum, p.cost()) == (5, 1, "d5 (min 1)")
     step = act(s, Defend("brak", press_on=True), face)
-    roll = event(step, "PressedOn").rolls[0]
+    roll = first_event(step, "PressedOn").rolls[0]
     assert roll.expr == "d5" and roll.total == face
 
 
@@ -62,7 +63,7 @@ def test_eight_humans_with_d6_knives_press_for_8_without_asking_for_the_d3__OLOG
     assert press.label.startswith("Press on: take 8, the minimum") and "d3 (min 8)" not in press.label
     s.physical_dice = True
     step = act(s, Defend("brak", press_on=True))  # no faces: asking for one would raise NeedDice
-    pressed = event(step, "PressedOn")
+    pressed = first_event(step, "PressedOn")
     assert step.dice == () and pressed.rolls == () and "without a roll" in pressed.text
     assert pressed.rule == "OLOG-PRES-4 OLOG-PRES-5" and s.state.get("brak").hp == 20 - 8
 
@@ -130,7 +131,7 @@ def test_acting_under_pressure_without_press_on_ends_the_turn__OLOG_PRES_2():
     s = example_session(two_orcs)
     step = act(s, Move("brak", 1, press_on=False))
     assert "PressedOn" not in kinds(step) and step.dice == ()
-    assert event(step, "TurnEnded").rule == "OLOG-PRES-2"
+    assert first_event(step, "TurnEnded").rule == "OLOG-PRES-2"
     assert s.current() == ("orc1",) and s.state.get("brak").band == 1
 
 
@@ -187,13 +188,13 @@ def test_minimum_is_the_number_of_threats_even_above_the_die__OLOG_PRES_5():
     p = pressure(s)
     assert (p.die, p.minimum) == (1, 5)
     step = act(s, Defend("brak", press_on=True))  # a d1 cannot beat 5: no die is asked
-    assert event(step, "PressedOn").rolls == () and s.state.get("brak").hp == 25
+    assert first_event(step, "PressedOn").rolls == () and s.state.get("brak").hp == 25
 
 
 def test_a_roll_below_the_minimum_is_raised_to_it__OLOG_PRES_5():
     s = started(hero(band=2, hp=30), *[foe(f"rat{i}", band=2, damage="1d6") for i in range(2)], faces=(15,))
     step = act(s, Defend("brak", press_on=True), 1)
-    roll = event(step, "PressedOn").rolls[0]
+    roll = first_event(step, "PressedOn").rolls[0]
     assert roll.expr == "d3" and roll.total == 2 and roll.raised and "raised to minimum 2" in roll.describe()
 
 
@@ -203,7 +204,7 @@ def test_flat_bonuses_add_only_for_a_marked_creature__OLOG_PRES_6():
     s = started(hero(band=2), foe("ogre", band=2, damage="1d8+3", stats={"pressure_bonus": True}), faces=(15,))
     assert pressure(s).cost() == "d4+3 (min 1)"
     step = act(s, Defend("brak", press_on=True), 2)
-    assert event(step, "PressedOn").rolls[0].total == 5
+    assert first_event(step, "PressedOn").rolls[0].total == 5
 
 
 # --- extended actions and repeated Press On (OLOG-PRES-7/8) -----------------------------

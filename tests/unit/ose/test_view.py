@@ -6,7 +6,8 @@ from fray.rules.ose import (Attack, Declare, EndStep, Flee, Grapple, RollInitiat
                            TurnUndead, Withdraw)
 from fray.views.models import SystemPanel
 from fray.views.ose import VIEW, DeclRow
-from ose_kit import BOW, SPEAR, act, fighter, session, start
+from acting import act
+from ose_kit import BOW, SPEAR, fighter, session, start
 
 
 def mage(cid="mira", side="a", square=None, **kw):
@@ -140,7 +141,7 @@ def test_panel_marks_the_prompt_and_the_end__OSE_SSBS_1():
     assert p.phase == "over" and p.status == "Round 1 · Victory: Party"
 
 
-# --- the hooks generic code asks (issue #12) ----------------------------------------------------
+# --- the hooks generic code asks (phase, grid_rules) --------------------------------------------
 
 def test_phase_says_where_the_round_is__OSE_SEQ_1_OSE_ORDER_1():
     from fray.rules.ose import RULESET, Phase

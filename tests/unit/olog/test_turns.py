@@ -9,13 +9,8 @@ from fray.rules.olog import (RULESET, Attack as AttackCmd, CastSpell, Defend, En
                              RollInitiative, SetCount, Strategise)
 from fray.rules.olog.pressure import band_label
 
-from olog_support import FRIENDS, act, encounter, event, foe, hero, kinds, started, system
-
-
-def refusal(session, cmd):
-    illegal = session.check(cmd)
-    assert illegal is not None, f"{cmd} should be refused"
-    return illegal
+from acting import act, first_event, kinds, refusal
+from olog_support import FRIENDS, encounter, foe, hero, started, system
 
 
 def test_registry_finds_olog_and_its_settings_cite_rules():
@@ -37,7 +32,7 @@ def test_begin_rolls_nothing_and_offers_roll_initiative__OLOG_INIT_1():
 def test_pc_rolls_d20_plus_level_plus_modifier__OLOG_INIT_1():
     s = Session(encounter(hero(level=3, init_mod=2), foe("orc1")), RULESET)
     step = act(s, RollInitiative(), 9)
-    e = event(step, "InitiativeRolled")
+    e = first_event(step, "InitiativeRolled")
     assert "d20 [9] + level 3 +2 modifier = 14" in e.text and e.rule == "OLOG-INIT-1"
     assert e.rolls[0].faces == (9,)
     assert system(s).count("brak") == 14
@@ -70,7 +65,7 @@ def test_counts_last_the_whole_fight__OLOG_INIT_3():
 def test_referee_sets_a_count_logged__OLOG_INIT_3():
     s = started(hero(band=0), foe("orc1", band=5), faces=(15,))  # Brak 17, orc 11
     step = act(s, SetCount("orc1", 20))
-    e = event(step, "CountSet")
+    e = first_event(step, "CountSet")
     assert "11 → 20" in e.text and "CORE-REF-1" in e.rule
     assert RULESET.order(s.state) == ("orc1", "brak")
     # Brak keeps the turn in progress; the orc has not acted this round, so it is next
@@ -218,9 +213,9 @@ def test_attack_hits_when_d20_plus_bonus_meets_ac_and_logs_a_drop__OLOG_ATK_1():
     s = started(hero(band=1, weapons=(Weapon("Sword", "1d8", to_hit=2, item="Sword"),)),
                 foe("orc1", band=1, ac=13, hp=5), foe("orc2", band=1), faces=(15,))
     step = act(s, AttackCmd("brak", "orc1", "Sword", press_on=True), 1, 11, 5)  # pressure 2, 13 hits, 5
-    hit = event(step, "AttackHit")
+    hit = first_event(step, "AttackHit")
     assert "d20+2 [11] = 13 vs AC 13" in hit.text and "d8 [5] = 5" in hit.text
-    assert s.state.get("orc1").hp == 0 and event(step, "CombatantDown").text == "orc1 is down"
+    assert s.state.get("orc1").hp == 0 and first_event(step, "CombatantDown").text == "orc1 is down"
 
 
 def test_attack_refused_out_of_reach_or_unready__OLOG_ATK_1():
@@ -265,10 +260,10 @@ def test_defend_adds_2_ac_until_the_next_turn__OLOG_DEF_1():
     s = started(hero(band=0, ac=12), foe("orc1", band=1, weapons=(Weapon("Bow", "1d6", kind="bow"),)),
                 faces=(15,))
     step = act(s, Defend("brak"))
-    assert "+2 AC until its next turn (AC 14)" in event(step, "Defended").text
+    assert "+2 AC until its next turn (AC 14)" in first_event(step, "Defended").text
     act(s, EndTurn("brak"))
     step = act(s, AttackCmd("orc1", "brak", "Bow"), 13)  # 13 vs AC 14: miss
-    assert "vs AC 14 (defending +2): miss" in event(step, "AttackMissed").text
+    assert "vs AC 14 (defending +2): miss" in first_event(step, "AttackMissed").text
     act(s, EndTurn("orc1"))
     assert "DefenceEnded" in [e.kind for _, e in s.log()]
     assert system(s).defence("brak") == 0
@@ -297,7 +292,7 @@ def test_cast_a_spell_is_extended_and_narrated__OLOG_SPELL_1():
     assert labels == ["Cast a spell… (extended)", "Cast Sleep (extended)"]
     assert next(o for o in s.options("mira") if o.group == "Spell").needs == ("spell",)
     step = act(s, CastSpell("mira", "Sleep"))
-    assert "casts Sleep" in event(step, "SpellCast").text and s.current() == ("orc1",)
+    assert "casts Sleep" in first_event(step, "SpellCast").text and s.current() == ("orc1",)
 
 
 def test_retrieve_costs_by_position_in_the_pack__OLOG_ITEM_1():
@@ -311,7 +306,7 @@ def test_retrieve_costs_by_position_in_the_pack__OLOG_ITEM_1():
     assert system(s).actions_left == 1 and s.state.get("brak").hands == ("Sword", "Rope")
     # hands full: swap; the held item goes back where the new one was
     step = act(s, Retrieve("brak", "Torch", 0))
-    assert "swaps Sword for Torch" in event(step, "ItemRetrieved").text
+    assert "swaps Sword for Torch" in first_event(step, "ItemRetrieved").text
     assert s.state.get("brak").inventory == ("Sword", "Chalk", "Shield", "Rations")
     assert refusal(s, Retrieve("brak", "Chalk")).reason in ("HANDS_FULL", "SAME_ACTION_TWICE")
 
@@ -331,7 +326,7 @@ def test_a_free_action_can_follow_the_second_action__OLOG_ACT_3():
     act(s, Defend("brak"))
     step = act(s, Strategise("brak", "up"), 2)
     assert "TurnEnded" not in kinds(step) and s.current() == ("brak",)
-    assert event(step, "FreeActionsLeft").rule == "OLOG-ACT-3"
+    assert first_event(step, "FreeActionsLeft").rule == "OLOG-ACT-3"
     assert [o.label for o in s.options("brak") if o.allowed] == ["Retrieve Torch (free)", "End turn"]
     step = act(s, Retrieve("brak", "Torch"))
     assert "TurnEnded" not in kinds(step) and "Torch" in s.state.get("brak").hands
@@ -349,7 +344,7 @@ def test_without_a_free_action_the_second_action_ends_the_turn__OLOG_ACT_1__OLOG
 def test_strategise_moves_the_count_from_next_round__OLOG_STRAT_1():
     s = started(hero(band=0), foe("orc1", band=5, hd=3), faces=(12,))  # Brak 14, orc 13
     step = act(s, Strategise("brak", "down"), 4)
-    assert "count 14 → 10 from round 2" in event(step, "Strategised").text
+    assert "count 14 → 10 from round 2" in first_event(step, "Strategised").text
     assert system(s).count("brak") == 14 and system(s).delta("brak") == -4
     act(s, EndTurn("brak"))
     assert s.current() == ("orc1",)  # this round's order unchanged

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from ogre_support import SPEAR, act, advance_to, fighter, first, kinds, orc, pc, start
+from acting import act, first_event, kinds
+from ogre_support import SPEAR, advance_to, fighter, orc, pc, start
 
 from fray.rules.ogre import commands as oc
 from fray.rules.ogre.state import MENU, MENU_BY_KEY
@@ -28,7 +29,7 @@ def test_an_attack_hits_when_d20_plus_skill_reaches_defense__OGRE_ATK_1():
     step = advance_to(s, 18)
     act(s, oc.Delay("brak"))
     step = advance_to(s, 24, 11, 6)  # 11 + 4 = 15 against Defense 15: a hit
-    hit = first(step, "AttackHit")
+    hit = first_event(step, "AttackHit")
     assert hit.data == {"total": 15, "defense": 15, "bonus": 0}
     assert s.state.get("brak").hp == 14
 
@@ -48,7 +49,7 @@ def test_a_target_gone_out_of_reach_by_resolution_is_not_struck__OGRE_ATK_1():
     act(s, oc.Follow("orc", ""))
     act(s, oc.Delay("brak"))
     step = advance_to(s, 24)
-    assert "out of reach" in first(step, "ActionResolved").text and "AttackHit" not in kinds(step)
+    assert "out of reach" in first_event(step, "ActionResolved").text and "AttackHit" not in kinds(step)
 
 
 # --- the action list (OGRE-LIST-1) ----------------------------------------------------------------
@@ -96,7 +97,7 @@ def test_a_failed_fast_mount_takes_a_short_action_instead__OGRE_LIST_1():
     advance_to(s, 16)
     act(s, oc.Act("brak", "fast_mount"))
     step = advance_to(s, 17, 10)  # Ride 10 + 0 < 20
-    assert first(step, "ActionExtended").data["resolves"] == 21
+    assert first_event(step, "ActionExtended").data["resolves"] == 21
     advance_to(s, 21)
     assert s.state.get("brak").has_condition("mounted")
 
@@ -110,7 +111,7 @@ def test_a_quick_move_is_one_square_and_takes_2_segments__OGRE_MOVE_1():
     advance_to(s, 16)
     assert s.check(oc.Move("brak", "quick", ((6, 4), (7, 4), (8, 4)))).reason == "OUT_OF_RANGE"
     step = act(s, oc.Move("brak", "quick", ((6, 4), (7, 4))))
-    assert first(step, "ActionDeclared").data["resolves"] == 18
+    assert first_event(step, "ActionDeclared").data["resolves"] == 18
     assert s.state.get("brak").square == (6, 4)  # the move happens at resolution
     advance_to(s, 18)
     assert s.state.get("brak").square == (7, 4)
@@ -125,7 +126,7 @@ def test_a_short_move_goes_up_to_normal_speed_and_a_move_any_speed__OGRE_MOVE_1(
     assert s.check(oc.Move("brak", "short", seven)).reason == "OUT_OF_RANGE"
     assert s.check(oc.Move("brak", "short", seven[:7])) is None  # 30 ft
     step = act(s, oc.Move("brak", "move", tuple((x, 7) for x in range(16))))  # 75 ft at a run
-    assert first(step, "ActionDeclared").data["resolves"] == 26
+    assert first_event(step, "ActionDeclared").data["resolves"] == 26
     advance_to(s, 26)
     assert s.state.get("brak").square == (15, 7)
 
@@ -136,7 +137,7 @@ def test_a_difficult_move_is_one_square_any_direction_as_a_long_action__OGRE_MOV
     act(s, oc.Delay("orc"))
     advance_to(s, 16)
     step = act(s, oc.Move("brak", "difficult", ((6, 4), (7, 5))))
-    assert first(step, "ActionDeclared").data["resolves"] == 36
+    assert first_event(step, "ActionDeclared").data["resolves"] == 36
 
 
 def test_a_path_through_a_wall_or_a_foe_is_refused__OGRE_MOVE_1():
@@ -165,7 +166,7 @@ def _withdraw_setup(**brak):
 def test_a_withdraw_does_not_provoke_from_the_start_square_but_from_the_next__OGRE_WD_1():
     s = _withdraw_setup()
     step = act(s, oc.Withdraw("brak", ((6, 4), (7, 4), (7, 3), (7, 2))))
-    assert first(step, "ActionDeclared").data["resolves"] == 23  # Long
+    assert first_event(step, "ActionDeclared").data["resolves"] == 23  # Long
     advance_to(s, 23)
     p = s.state.prompt
     assert p is not None and p.actor == "orc2" and p.kind == "opportunity" and p.data["square"] == [7, 4]
@@ -214,13 +215,13 @@ def test_a_charge_needs_10_ft_in_a_straight_line__OGRE_CHARGE_1():
 def test_a_charge_moves_then_attacks_once_with_the_pace_bonus__OGRE_CHARGE_1():
     s = _charge_setup()
     step = act(s, oc.Charge("orc", "brak", ((2, 4), (3, 4), (4, 4), (5, 4))))
-    assert first(step, "ActionDeclared").data["resolves"] == 34  # Long
+    assert first_event(step, "ActionDeclared").data["resolves"] == 34  # Long
     advance_to(s, 16)
     act(s, oc.Delay("brak"))
     step = advance_to(s, 34, 15, 3)
-    charged = first(step, "Charged")
+    charged = first_event(step, "Charged")
     assert charged.data == {"feet": 15, "pace": "hustle"}  # 15 ft at speed 10: hustling, +2
-    assert first(step, "DamageRolled").data["amount"] == 5
+    assert first_event(step, "DamageRolled").data["amount"] == 5
     assert s.state.get("orc").square == (5, 4) and s.state.get("brak").hp == 15
 
 
@@ -249,13 +250,13 @@ def test_following_a_moving_target_keeps_the_action_and_costs_the_reaction_penal
     answers = {o.command.kind: o for o in s.options("orc")}
     assert set(answers) == {"quick", "short", "standard", ""}
     step = act(s, answers["quick"].command)
-    assert first(step, "ReactionTaken").data["penalty"] == -2
+    assert first_event(step, "ReactionTaken").data["penalty"] == -2
     assert s.state.get("orc").square == (6, 4)
     a = fighter(s, "orc").action
     assert a.label.startswith("Attack Brak") and a.penalty == -2 and a.resolves == 24
     act(s, oc.Delay("brak"))
     step = advance_to(s, 24, 13, 2)  # 13 + 4 - 2 = 15: still a hit
-    assert first(step, "AttackHit").data["bonus"] == -2
+    assert first_event(step, "AttackHit").data["bonus"] == -2
 
 
 def test_following_provokes_nothing_from_the_target__OGRE_FOLLOW_1():
@@ -288,10 +289,10 @@ def test_a_follow_must_end_within_reach_of_the_target__OGRE_FOLLOW_1():
 def test_a_fast_standard_attack_is_short_at_minus_8_plus_dex__OGRE_FAST_1():
     s = orc_attacks_brak_at_14()
     step = act(s, oc.Attack("brak", "orc", tempo=-1))
-    decl = first(step, "ActionDeclared")
+    decl = first_event(step, "ActionDeclared")
     assert decl.data["category"] == "Short" and decl.data["resolves"] == 21 and "fast (-6)" in decl.text
     step = advance_to(s, 21, 13, 4)  # 13 + 6 - 6 = 13 against Defense 13
-    assert first(step, "AttackHit").data["bonus"] == -6
+    assert first_event(step, "AttackHit").data["bonus"] == -6
 
 
 def test_immediate_actions_cannot_be_hurried__OGRE_FAST_1():
@@ -307,7 +308,8 @@ def test_a_hurried_action_with_no_check_needs_a_dc_15_dexterity_check__OGRE_FAST
     advance_to(s, 16)
     act(s, oc.Act("brak", "draw", "dagger", tempo=-1))  # Quick: 2 segments
     step = advance_to(s, 18, 12)  # 12 + 2 = 14 < 15
-    assert "not in time" in first(step, "CheckMade").text and first(step, "ActionResolved").data["outcome"] == "failed"
+    assert "not in time" in first_event(step, "CheckMade").text
+    assert first_event(step, "ActionResolved").data["outcome"] == "failed"
     assert s.state.get("brak").hands == ("", "")
     act(s, oc.Act("brak", "draw", "dagger", tempo=-1))
     advance_to(s, 20, 13)
@@ -317,7 +319,7 @@ def test_a_hurried_action_with_no_check_needs_a_dc_15_dexterity_check__OGRE_FAST
 def test_taking_two_categories_more_gives_plus_8__OGRE_SLOW_1():
     s = orc_attacks_brak_at_14()
     step = act(s, oc.Attack("brak", "orc", tempo=2))
-    decl = first(step, "ActionDeclared")
+    decl = first_event(step, "ActionDeclared")
     assert decl.data["category"] == "Very Long" and decl.data["resolves"] == 56
     assert fighter(s, "brak").action.modifier == 8
 

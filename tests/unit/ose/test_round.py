@@ -6,8 +6,8 @@ from fray.engine.model import Side
 from fray.engine.ruleset import Allow, SetHp
 from fray.rules.ose import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Grapple,
                            Manipulate, MoraleResult, Move, Narrate, RollInitiative, RollResource, Surprise)
-from ose_kit import (BOW, CROSSBOW, GREATSWORD, HALBERD, SWORD, A, B, C, act, c, fighter, kinds, refusal,
-                          refused, session, start, sys, texts)
+from acting import act, kinds, refusal, texts
+from ose_kit import BOW, CROSSBOW, GREATSWORD, HALBERD, SWORD, A, B, C, c, fighter, refused, session, start, sys
 
 import pytest
 

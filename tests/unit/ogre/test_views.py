@@ -5,7 +5,8 @@ import dataclasses
 
 import pytest
 
-from ogre_support import act, advance_to, orc, pc, start
+from acting import act
+from ogre_support import advance_to, orc, pc, start
 
 from fray.engine.session import Session
 from fray.rules.ogre import commands as oc

@@ -1,4 +1,4 @@
-"""Ogre's straight-charge line (OGRE-CHARGE-1), moved with its function from engine/geometry.py to rules/ogre/grid.py."""
+"""Ogre's straight-charge line (OGRE-CHARGE-1): rules/ogre/grid.py straight_charge_ok."""
 from __future__ import annotations
 
 import pytest

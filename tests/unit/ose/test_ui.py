@@ -14,7 +14,8 @@ from fray.rules.ose.examples import detailed, loose
 from fray.ui.declarations import DeclarationsView, parse_arg
 from fray.ui.field_views import FieldAction, FieldContext, views_for
 from fray.views.ose import VIEW
-from ose_kit import SPEAR, act, fighter, session, start
+from acting import act
+from ose_kit import SPEAR, fighter, session, start
 
 DECL = DeclarationsView()
 
