@@ -9,24 +9,13 @@ sys.path.insert(0, str(ROOT / "tools"))
 # tests/unit itself, so a system's folder can reuse a generic test's helpers.
 sys.path.insert(0, str(ROOT / "tests" / "unit"))
 sys.path.insert(0, str(ROOT / "tests" / "unit" / "support"))
-# The browser journeys' helpers (tests/e2e/helpers.py); --import-mode=importlib (pytest.ini) puts no
-# test's folder on the path itself.
-E2E_CONFTEST = ROOT / "tests" / "e2e" / "conftest.py"
-sys.path.insert(0, str(E2E_CONFTEST.parent))
+# The browser journeys' harness and helpers (tests/e2e/harness.py, helpers.py); --import-mode=importlib
+# (pytest.ini) puts no test's folder on the path itself.
+sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import pytest  # noqa: E402
 
 BROWSER_RERUNS = 2
-
-
-def pytest_plugin_registered(plugin):
-    """The journeys in tests/e2e import `from conftest` (wait_ready, Guard, WIDTHS...). Under
-    --import-mode=importlib pytest loads tests/e2e/conftest.py as `tests.e2e.conftest`; `conftest` is
-    made the same module, so a journey shares its fixtures' state (WIDTHS, the Guard class) instead of
-    loading a second copy, or tests/xbrowser's conftest."""
-    path = getattr(plugin, "__file__", None)
-    if path and pathlib.Path(path).resolve() == E2E_CONFTEST:
-        sys.modules["conftest"] = plugin
 
 
 def pytest_collection_modifyitems(config, items):

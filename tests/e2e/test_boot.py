@@ -1,5 +1,5 @@
 """The page boots from vendored files only, shows progress, and fails readably."""
-from conftest import BOOT_TIMEOUT, wait_ready
+from harness import BOOT_TIMEOUT, wait_ready
 from playwright.sync_api import expect
 
 

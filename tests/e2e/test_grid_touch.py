@@ -12,7 +12,7 @@ import pathlib
 import re
 
 import pytest
-from conftest import opened_app
+from harness import opened_app
 from helpers import show
 from playwright.sync_api import expect
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import wait_ready
+from harness import wait_ready
 from helpers import (damage, hp_text, is_phone, log_text, next_turn, open_example, open_setup, option,
                      physical_dice, saved_doc, show, stored, undo)
 from playwright.sync_api import Page, expect

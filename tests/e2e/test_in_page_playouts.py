@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import wait_ready
+from harness import wait_ready
 
 from fray import playout
 

@@ -19,7 +19,7 @@ import os
 import pathlib
 
 import pytest
-from conftest import WIDTHS, opened_app
+from harness import WIDTHS, opened_app
 from helpers import close_setup, open_setup
 from playwright.sync_api import expect
 

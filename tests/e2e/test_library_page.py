@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import wait_ready, watch
+from harness import wait_ready, watch
 from helpers import damage, hp_text, is_phone, open_example, redo, saved_doc, stored, undo
 from playwright.sync_api import Page, expect
 

@@ -14,7 +14,7 @@ import struct
 import time
 
 import pytest
-from conftest import Guard, new_context, wait_ready, watch
+from harness import Guard, new_context, wait_ready, watch
 from helpers import damage, hp_text
 from playwright.sync_api import expect
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import wait_ready
+from harness import wait_ready
 from helpers import (hp_text, log_text, next_turn, open_example, option, physical_dice, redo, select, show, status,
                      type_dice, undo)
 from playwright.sync_api import expect

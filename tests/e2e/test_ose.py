@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from conftest import wait_ready
+from harness import wait_ready
 from helpers import (answer, damage, declare, hp_text, log_text, next_turn, open_example, open_setup, option,
                      physical_dice, redo, select, show, status, tap_square, token_at, type_dice, undo)
 from playwright.sync_api import expect

@@ -4,7 +4,7 @@ encounter, its history and its autosave are gone, and the new App reads and writ
 newly booted one does (CORE-HP-1)."""
 from __future__ import annotations
 
-from conftest import wait_ready
+from harness import wait_ready
 from helpers import damage, hp_text, log_text
 from playwright.sync_api import expect
 

@@ -3,7 +3,7 @@ search and filter, at desktop and phone width. Copies are ordinary combatants wi
 (CORE-HP-1) on their own side (CORE-SIDE-1)."""
 from __future__ import annotations
 
-from conftest import wait_ready
+from harness import wait_ready
 from helpers import close_setup, open_setup, show, stored
 from playwright.sync_api import Page, expect
 

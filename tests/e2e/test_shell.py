@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import re
 
-from conftest import wait_ready
+from harness import wait_ready
 from helpers import close_setup, damage, hp_text, log_text, open_setup, redo, roll, select, show, undo
 from playwright.sync_api import expect
 

@@ -13,7 +13,7 @@ import re
 import time
 
 import pytest
-from conftest import wait_ready
+from harness import wait_ready
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from conftest import opened_app, wait_ready, watch
+from harness import opened_app, wait_ready, watch
 from helpers import (close_setup, hp_text, next_turn, open_example, open_setup, option, physical_dice, select,
                      show, tap_square, type_dice, undo)
 from playwright.sync_api import expect

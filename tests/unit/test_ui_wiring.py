@@ -1,0 +1,140 @@
+"""The ui's wiring: handlers receive the desk and return; one dispatcher (ui/app.py `App.handle`) refuses
+what a read-only tab may not do, autosaves once when the history changed, and redraws once.
+
+The first tests read the ui's import graph (no module imports the App, no cycle, no import hidden inside a
+function, one place that draws); the others run the App in CPython against the fake `pyscript` of
+test_app_render_cache.py and check what the referee would see: a refused change says why and changes
+nothing, a step is saved once, a failing handler leaves the encounter as it was.
+"""
+from __future__ import annotations
+
+import ast
+import importlib
+import pathlib
+
+from test_app_render_cache import app_module  # noqa: F401  (the fixture: fray.ui.app on a fake page)
+
+from fray.engine import storage
+from fray.engine.session import Session
+from fray.rules import examples
+
+UI = pathlib.Path(__file__).resolve().parents[2] / "py" / "fray" / "ui"
+MAIN = UI.parents[1] / "main.py"
+
+
+def _ui_imports() -> dict[str, list[tuple[str, bool]]]:
+    """Each ui module -> the ui modules it imports, each with whether the import is inside a function."""
+    names = {p.stem for p in UI.glob("*.py")}
+    out: dict[str, list[tuple[str, bool]]] = {}
+    for path in sorted(UI.glob("*.py")):
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        inner = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
+                 for n in ast.walk(f)}
+        found = []
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                for mod in ([node.module] if node.module else [a.name for a in node.names]):
+                    if mod.split(".")[0] in names:
+                        found.append((mod.split(".")[0], id(node) in inner))
+        out[path.stem] = found
+    return out
+
+
+def test_no_ui_module_imports_the_app_and_only_main_starts_it():
+    graph = _ui_imports()
+    assert [m for m, deps in graph.items() if any(d == "app" for d, _ in deps)] == []
+    assert "from fray.ui import app" in MAIN.read_text(encoding="utf-8")
+
+
+def test_the_ui_imports_form_no_cycle_and_none_hides_inside_a_function():
+    graph = {m: {d for d, _ in deps} for m, deps in _ui_imports().items()}
+    assert [(m, d) for m, deps in _ui_imports().items() for d, inner in deps if inner] == []
+    done: set[str] = set()
+
+    def visit(m: str, path: tuple[str, ...]) -> None:
+        assert m not in path, f"import cycle: {' -> '.join(path + (m,))}"
+        if m in done:
+            return
+        for d in graph.get(m, ()):
+            visit(d, path + (m,))
+        done.add(m)
+
+    for m in graph:
+        visit(m, ())
+
+
+def test_the_page_is_drawn_from_one_place():
+    """Only App.redraw calls the drawing; no handler draws, saves or reads feature state off the app."""
+    calls = []
+    for path in UI.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        calls += [(path.stem, line.strip()) for line in text.splitlines()
+                  if "render.render(" in line or ".redraw(" in line and path.stem != "app"]
+        assert "getattr(app" not in text and "getattr(desk" not in text, path.stem
+        if path.stem not in ("app", "entries"):
+            assert "autosave(" not in text, f"{path.stem} saves by itself"
+    assert calls == [("app", "render.render(desk, field)")]
+
+
+def _open(module, system: str = "olog", example: str = "skirmish"):
+    module.window.location.hash = "#" + storage.encode_link(Session(examples(system)[example](3)))
+    app = module.App()
+    app.boot()
+    return app
+
+
+def _count_saves(app) -> list[str]:
+    saved: list[str] = []
+    put = app.desk.store.put
+
+    def counting(rec):
+        saved.append(rec["id"])
+        put(rec)
+
+    app.desk.store.put = counting
+    return saved
+
+
+def test_a_step_is_saved_once_and_a_selection_or_a_dialog_is_not_saved(app_module):
+    app = _open(app_module)
+    saved = _count_saves(app)
+    offers = importlib.import_module("fray.ui.offers")
+    app.dispatch("help", "", None)
+    app.dispatch("cancel", "", None)
+    other = next(c.id for c in app.desk.session.state.combatants if c.id != app.desk.page.selected)
+    app.dispatch("select", other, None)
+    assert saved == [], "looking changes no history: nothing is saved"
+    plain = next(i for i, o in enumerate(offers.options(app.desk)) if o.allowed and not o.needs and not o.choices)
+    app.dispatch("opt", str(plain), None)  # one step, one save
+    assert len(app.desk.session.steps) == 1 and saved == [app.desk.entry_id]
+    app.dispatch("undo", "", None)
+    assert len(app.desk.session.steps) == 0 and len(saved) == 2
+
+
+def test_a_read_only_tab_refuses_a_change_with_its_reason_and_changes_nothing(app_module):
+    app = _open(app_module)
+    saved = _count_saves(app)
+    offers = importlib.import_module("fray.ui.offers")
+    app.desk.read_only = True
+    state = app.desk.session.state
+    first = next(i for i, o in enumerate(offers.options(app.desk)) if o.allowed)
+    app.dispatch("opt", str(first), None)
+    assert app.desk.session.state is state and saved == []
+    assert "open in another tab" in app.desk.slots.written("notice-slot")
+    app.dispatch("help", "", None)  # looking is still allowed
+    assert "dialog" in app.desk.slots.written("dialog-slot") or app.desk.page.dialog == ("help",)
+
+
+def test_a_failing_handler_says_so_and_leaves_the_encounter_as_it_was(app_module):
+    app = _open(app_module)
+    state = app.desk.session.state
+
+    def broken(desk):
+        raise ValueError("a broken handler")
+
+    app.handle(broken, "opt")
+    assert app.desk.session.state is state
+    notice = app.desk.slots.written("notice-slot")
+    assert "Something went wrong" in notice and "a broken handler" in notice and "unchanged" in notice
+    app.dispatch("undo", "", None)  # the page still works
+    assert app.desk.session.state is state
