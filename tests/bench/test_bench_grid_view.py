@@ -12,6 +12,7 @@ from fray.engine.model import MapSpec  # noqa: E402
 from fray.engine.session import Session  # noqa: E402
 from fray.rules import get  # noqa: E402
 from fray.rules.ose.examples import large  # noqa: E402
+from fray.ui.field_ui import FieldUi  # noqa: E402
 from fray.ui.field_views import FieldContext  # noqa: E402
 from fray.ui.grid import GridView  # noqa: E402
 from fray.ui.grid import forget as forget_all  # noqa: E402
@@ -33,7 +34,7 @@ def forty() -> Session:
     return s
 
 
-def context(s: Session, selected: str, ui: dict) -> FieldContext:
+def context(s: Session, selected: str, ui: FieldUi) -> FieldContext:
     state = s.state
     return FieldContext(state, OSE, system_view("ose").panel(state), selected, s.current(),
                         options=OSE.options(state, selected), ui=ui)
@@ -53,7 +54,7 @@ def test_bench_grid_render_40_on_40_cold(benchmark):
     s = forty()
     sel = s.current()[0]
     view = GridView()
-    ctx = context(s, sel, {"hover": (20, 20), "path": {"mover": sel, "points": [(12, 12)]}})
+    ctx = context(s, sel, FieldUi(hover=(20, 20), path={"mover": sel, "points": [(12, 12)]}))
     out = benchmark.pedantic(view.render, args=(ctx,), setup=forget_all, rounds=400, warmup_rounds=5)
     assert out.count('data-token=') == 40
 
@@ -63,7 +64,7 @@ def test_bench_grid_render_40_on_40_selection_and_hover(benchmark):
     s = forty()
     sel = s.current()[0]
     view = GridView()
-    ui: dict = {"hover": (20, 20)}
+    ui = FieldUi(hover=(20, 20))
     ctx = context(s, sel, ui)
     out = benchmark(view.render, ctx)
     assert out.count('data-token=') == 40 and out.count("<rect") < 300
@@ -77,11 +78,11 @@ def test_bench_grid_render_40_on_40_new_path_preview_each_time(benchmark):
     view = GridView()
     dests = itertools.cycle([(start[0] + dx, start[1] + dy) for dx, dy in
                              ((8, 0), (6, 3), (8, 4), (5, 6), (7, 2), (4, 5), (8, 1), (6, 6))])
-    ui: dict = {}
+    ui = FieldUi()
     ctx = context(s, sel, ui)
 
     def tap_and_draw():
-        ui["path"] = {"mover": sel, "points": [next(dests)]}
+        ui.path = {"mover": sel, "points": [next(dests)]}
         return view.render(ctx)
 
     out = benchmark(tap_and_draw)
@@ -94,7 +95,7 @@ def test_bench_grid_hover_patch(benchmark):
     sel = s.current()[0]
     view = GridView()
     squares = itertools.cycle([(x, 20) for x in range(40)])
-    ui: dict = {"path": {"mover": sel, "points": [(12, 12)]}}
+    ui = FieldUi(path={"mover": sel, "points": [(12, 12)]})
     ctx = context(s, sel, ui)
     view.render(ctx)
 
@@ -108,7 +109,7 @@ def test_bench_grid_hover_patch(benchmark):
     root = Root()
 
     def hover():
-        ui["hover"] = next(squares)
+        ui.hover = next(squares)
         view.refresh(ctx, root, under_too=False)
 
     benchmark(hover)

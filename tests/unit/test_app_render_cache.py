@@ -131,7 +131,7 @@ def fresh_drawing(module, app) -> dict[str, str]:
     """What a page that never drew before shows for the same situation."""
     other = module.App()
     other.desk.session = app.desk.session
-    other.desk.page = replace(app.desk.page, field_ui=dict(app.desk.page.field_ui))
+    other.desk.page = replace(app.desk.page, field_ui=app.desk.page.field_ui.copy())
     other.redraw()
     return {slot: other.desk.slots.written(slot) for slot in COMPARED}
 
@@ -353,7 +353,7 @@ def test_a_selection_on_the_bands_writes_the_zone_heads_and_two_tokens_not_every
     assert any("Close" in w for w in heads)  # the new selection's own zone is now "Close"
     other_page = module.App()
     other_page.desk.session = app.desk.session
-    other_page.desk.page = replace(app.desk.page, field_ui=dict(app.desk.page.field_ui))
+    other_page.desk.page = replace(app.desk.page, field_ui=app.desk.page.field_ui.copy())
     other_page.redraw()
     assert unmarked(other_page.desk.slots.written("field-slot")) == unmarked(after)
 

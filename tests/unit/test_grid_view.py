@@ -19,6 +19,7 @@ from fray.rules import get
 from fray.rules.ogre.examples import orc_and_pc
 from fray.rules.ose import Withdraw
 from fray.rules.ose.examples import detailed, large
+from fray.ui.field_ui import FieldUi
 from fray.ui.field_views import FieldContext, field_view
 from fray.ui.grid import GridView, base_layer
 from fray.views.panels import system_view
@@ -39,11 +40,12 @@ def ose_started(enc=None) -> Session:
     return s
 
 
-def ctx_for(s: Session, selected: str | None, ui: dict | None = None, pending=None) -> FieldContext:
+def ctx_for(s: Session, selected: str | None, ui: FieldUi | None = None, pending=None) -> FieldContext:
     state = s.state
     return FieldContext(state, s.ruleset, system_view(state.encounter.system).panel(state), selected,
                         s.current(), pending=pending,
-                        options=s.ruleset.options(state, selected) if selected else [], ui=ui if ui is not None else {})
+                        options=s.ruleset.options(state, selected) if selected else [],
+                        ui=ui if ui is not None else FieldUi())
 
 
 def apply(s: Session, action) -> None:
@@ -326,7 +328,7 @@ def test_names_are_escaped_in_the_svg_and_the_notes():
     evil = '<img src=x onerror="alert(1)">&'
     cs = tuple(replace(c, name=evil) if c.id == "o1" else c for c in enc.combatants)
     s = ose_started(replace(enc, combatants=cs))
-    ui = {}
+    ui = FieldUi()
     view = GridView()
     ctx = ctx_for(s, "brak", ui)
     view.tap(ctx, (12, 4), None)
@@ -351,7 +353,7 @@ def test_path_preview_marks_every_provoking_square_and_names_the_attackers__OSE_
     x0, y0 = expected[0].square
     assert p.provocations[0].text == f"Leaving ({x0}, {y0}) provokes Orc spearman, Orc halberdier (OSE-AOO-1)"
     assert (p.cost_ft, p.allowance_ft, p.problem) == (40, 80, "")
-    ui = {"path": {"mover": "brak", "points": [(12, 4)]}}
+    ui = FieldUi(path={"mover": "brak", "points": [(12, 4)]})
     svg = GridView().render(ctx_for(s, "brak", ui))
     for e in expected:
         x, y = e.square
@@ -369,7 +371,7 @@ def test_entering_a_threatened_square_does_not_provoke__OSE_AOO_1():
     s = ose_started()
     p = plan_path(s.state, OSE, PreviewRequest("brak", ((10, 5),)))  # ends beside the spearman
     assert p.squares[-1] == (10, 5) and p.provocations == ()
-    svg = GridView().render(ctx_for(s, "brak", {"path": {"mover": "brak", "points": [(10, 5)]}}))
+    svg = GridView().render(ctx_for(s, "brak", FieldUi(path={"mover": "brak", "points": [(10, 5)]})))
     assert 'data-testid="aoo-none"' in svg and 'class="aoo"' not in svg
 
 
@@ -386,21 +388,21 @@ def test_withdraw_leaves_its_first_square_safely__OSE_WD_1():
 
 def test_waypoints_force_the_path_through_them_and_shift_tap_adds_them():
     s = ose_started()
-    view, ui = GridView(), {}
+    view, ui = GridView(), FieldUi()
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
     view.tap(ctx, (4, 9), None)
     view.tap(ctx, (9, 9), None, shift=True)
-    assert ui["path"]["points"] == [(4, 9), (9, 9)]
+    assert ui.path["points"] == [(4, 9), (9, 9)]
     p = view.preview(ctx_for(s, "brak", ui))
     assert (4, 9) in p.squares and p.squares[-1] == (9, 9) and p.waypoints == ((4, 9),)
     view.act(ctx, "grid-drop-point", "")
-    assert ui["path"]["points"] == [(9, 9)]
+    assert ui.path["points"] == [(9, 9)]
 
 
 def test_a_path_over_the_allowance_shows_the_engines_reason_and_allow_anyway():
     s = ose_started()
-    ui = {"path": {"mover": "brak", "points": [(15, 0), (15, 11)]}}  # 26 squares: 130 ft
+    ui = FieldUi(path={"mover": "brak", "points": [(15, 0), (15, 11)]})  # 26 squares: 130 ft
     s.act(Place("brak", square=(0, 0)))
     ctx = ctx_for(s, "brak", ui)
     p = GridView().preview(ctx)
@@ -421,11 +423,11 @@ def test_no_way_through_is_said_plainly():
 
 def test_tap_previews_and_a_second_tap_on_the_same_square_commits_the_move__OSE_AOO_1():
     s = ose_started()
-    view, ui = GridView(), {}
+    view, ui = GridView(), FieldUi()
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
     first = view.tap(ctx, (9, 7), None)
-    assert first.redraw and first.command is None and ui["path"]["points"] == [(9, 7)]
+    assert first.redraw and first.command is None and ui.path["points"] == [(9, 7)]
     ctx = ctx_for(s, "brak", ui)
     second = view.tap(ctx, (9, 7), None)
     assert second.command is not None and second.command.path[0] == (4, 5) and second.command.path[-1] == (9, 7)
@@ -438,7 +440,7 @@ def test_tap_previews_and_a_second_tap_on_the_same_square_commits_the_move__OSE_
 def test_a_pending_move_option_is_filled_with_the_path():
     s = ose_started()
     move = next(o for o in OSE.options(s.state, "brak") if o.group == "Move" and "path" in o.needs)
-    view, ui = GridView(), {}
+    view, ui = GridView(), FieldUi()
     ctx = ctx_for(s, "brak", ui, pending=move)
     view.tap(ctx, (6, 8), None)
     action = view.tap(ctx_for(s, "brak", ui, pending=move), (6, 8), None)
@@ -447,14 +449,14 @@ def test_a_pending_move_option_is_filled_with_the_path():
 
 def test_tapping_another_token_selects_it():
     s = ose_started()
-    view, ui = GridView(), {"path": {"mover": "brak", "points": [(8, 8)]}}
+    view, ui = GridView(), FieldUi(path={"mover": "brak", "points": [(8, 8)]})
     action = view.tap(ctx_for(s, "brak", ui), (11, 5), "o1")
-    assert action.select == "o1" and "path" not in ui
+    assert action.select == "o1" and ui.path is None
 
 
 def test_dragging_the_actors_own_token_moves_it_by_the_rules():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
     action = drag(view, ctx, root, "brak", (4, 5), (6, 3))
@@ -466,12 +468,12 @@ def test_dragging_the_actors_own_token_moves_it_by_the_rules():
 
 def test_dragging_another_token_is_a_referee_placement__CORE_REF_1():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
     view.pointer(ctx, Ev("pointerdown", root, (11, 5), tok="o1"))
     view.pointer(ctx, Ev("pointermove", root, (11, 7), tok="o1"))
-    assert ui["path"] == {"mover": "o1", "points": [(11, 7)], "place": True, "drag": True}
+    assert ui.path == {"mover": "o1", "points": [(11, 7)], "place": True, "drag": True}
     assert "Place Orc spearman at (11, 7)" in root.parts["#grid-notes"].outerHTML
     action = view.pointer(ctx, Ev("pointerup", root, (11, 7), tok="o1"))
     assert action.command == Place("o1", square=(11, 7))
@@ -482,22 +484,22 @@ def test_dragging_another_token_is_a_referee_placement__CORE_REF_1():
 
 def test_a_drop_on_its_own_square_does_nothing():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     view.pointer(ctx, Ev("pointerdown", root, (11, 5), tok="o1"))
     view.pointer(ctx, Ev("pointermove", root, (12, 5), tok="o1"))
     view.pointer(ctx, Ev("pointermove", root, (11, 5), tok="o1"))
     action = view.pointer(ctx, Ev("pointerup", root, (11, 5), tok="o1"))
-    assert action.command is None and "path" not in ui
+    assert action.command is None and ui.path is None
 
 
 def test_a_pointer_tap_on_an_empty_square_previews_and_a_long_press_shows_the_square():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     view.pointer(ctx, Ev("pointerdown", root, (9, 2), t=0))
     assert view.pointer(ctx, Ev("pointerup", root, (9, 2), t=80)).redraw
-    assert ui["path"]["points"] == [(9, 2)]
+    assert ui.path["points"] == [(9, 2)]
     view.pointer(ctx, Ev("pointerdown", root, (10, 6), t=1000))
     view.pointer(ctx, Ev("pointerup", root, (10, 6), t=1700))  # held 700 ms
     m = view.model(ctx_for(s, "brak", ui))
@@ -508,13 +510,13 @@ def test_a_pointer_tap_on_an_empty_square_previews_and_a_long_press_shows_the_sq
 
 def test_contextmenu_shows_the_square_and_is_not_a_tap():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     view.pointer(ctx, Ev("pointerdown", root, (3, 3), ptype="touch"))
     menu = Ev("contextmenu", root, (3, 3))
-    assert view.pointer(ctx, menu).redraw and menu.prevented and ui["info"] == (3, 3)
+    assert view.pointer(ctx, menu).redraw and menu.prevented and ui.info == (3, 3)
     assert view.pointer(ctx, Ev("pointerup", root, (3, 3), ptype="touch", t=600)) is None
-    assert "path" not in ui
+    assert ui.path is None
 
 
 # --- hover, zoom and pan patch the drawing in place ----------------------------------------------
@@ -526,99 +528,102 @@ def test_hover_patches_the_overlays_and_the_next_render_replaces_them():
     from fray.ui.html import pieces, with_parts
 
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     before = view.render(ctx)
-    gen = ui["gen"]
+    gen = ui.gen
     assert view.pointer(ctx, Ev("pointermove", root, (6, 7))) is None  # no page redraw for a hover
-    assert ui["hover"] == (6, 7) and "10 ft" in root.parts["#grid-over"].innerHTML
+    assert ui.hover == (6, 7) and "10 ft" in root.parts["#grid-over"].innerHTML
     assert "(6, 7): 10 ft from Brak" in root.parts["#grid-notes"].outerHTML
-    assert ui["gen"] == gen  # nothing the app does not know of was patched
-    patched = ui.pop("patched")
+    assert ui.gen == gen  # nothing the app does not know of was patched
+    patched, ui.patched = ui.patched, None
+    assert patched is not None
     assert patched["grid-over"].endswith(root.parts["#grid-over"].innerHTML + "</g>")
     assert patched["grid-notes"] == root.parts["#grid-notes"].outerHTML
     shown = with_parts(before, patched)  # the app's record of the slot (ui/patch.py Slots.amend)
     assert shown != before and shown == view.render(ctx)  # the same hover: the page already shows it
-    ui["hover"] = None  # moved off the map: the next drawing differs in the two overlays, nothing else
+    ui.hover = None  # moved off the map: the next drawing differs in the two overlays, nothing else
     now = view.render(ctx)
     assert pieces(now)[:2] == pieces(shown)[:2]
     assert [k for (k, a), (_, b) in zip(pieces(now)[2], pieces(shown)[2]) if a != b] == ["grid-over", "grid-notes"]
     view.pointer(ctx, Ev("pointermove", root, (6, 7)))
-    assert ui.pop("patched")
+    assert ui.patched
+    ui.patched = None
     view.pointer(ctx, Ev("pointermove", root, (6, 7), xy=((6 * 10 + 7) * 4, (7 * 10 + 2) * 4)))
-    assert "patched" not in ui and ui["gen"] == gen  # same square: nothing patched
+    assert ui.patched is None and ui.gen == gen  # same square: nothing patched
 
 
 def test_wheel_zooms_about_the_pointer_by_the_viewbox_alone():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
     ev = Ev("wheel", root, xy=(0, 0), delta=-100)
     assert view.pointer(ctx, ev) is None and ev.prevented
-    zoom, vx, vy = ui["view"]
+    zoom, vx, vy = ui.view
     assert zoom == pytest.approx(1.2) and (vx, vy) == (0.0, 0.0)  # the top-left corner stays put
     assert root.svg.attrs["viewBox"] == f"0 0 {160 / 1.2:.2f} {120 / 1.2:.2f}".replace(".00", "")
     assert root.parts['[data-testid="grid-zoom"]'].textContent == "120%"  # the toolbar follows
     assert root.parts['[data-testid="grid-zoom-out"]'].disabled is False
     for _ in range(30):
         view.pointer(ctx, Ev("wheel", root, (15, 11), delta=-100))
-    assert ui["view"][0] == 8.0 and root.parts['[data-testid="grid-zoom-in"]'].disabled is True
-    assert view.act(ctx, "grid-zoom", "map").redraw and ui["view"] == (1.0, 0.0, 0.0)
+    assert ui.view[0] == 8.0 and root.parts['[data-testid="grid-zoom-in"]'].disabled is True
+    assert view.act(ctx, "grid-zoom", "map").redraw and ui.view == (1.0, 0.0, 0.0)
 
 
 def test_dragging_the_empty_map_pans_when_zoomed():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     view.act(ctx, "grid-zoom", "in")
-    z, vx, vy = ui["view"]
+    z, vx, vy = ui.view
     view.pointer(ctx, Ev("pointerdown", root, (8, 8)))
     view.pointer(ctx, Ev("pointermove", root, (6, 8)))
     action = view.pointer(ctx, Ev("pointerup", root, (6, 8)))
-    assert ui["view"][1] == pytest.approx(vx + 20) and "path" not in ui and action.command is None
+    assert ui.view[1] == pytest.approx(vx + 20) and ui.path is None and action.command is None
 
 
 def test_pinch_zooms():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
     view.pointer(ctx, Ev("pointerdown", root, xy=(100, 100), pid=1, ptype="touch"))
     view.pointer(ctx, Ev("pointerdown", root, xy=(200, 100), pid=2, ptype="touch"))
     view.pointer(ctx, Ev("pointermove", root, xy=(300, 100), pid=2, ptype="touch"))
-    assert ui["view"][0] == pytest.approx(2.0)
+    assert ui.view[0] == pytest.approx(2.0)
     view.pointer(ctx, Ev("pointerup", root, xy=(300, 100), pid=2, ptype="touch"))
     assert view.pointer(ctx, Ev("pointerup", root, xy=(100, 100), pid=1, ptype="touch")) is None
-    assert "press" not in ui and "path" not in ui
+    assert ui.press is None and ui.path is None
 
 
 # --- keyboard -----------------------------------------------------------------------------------
 
 def test_arrows_move_a_cursor_and_enter_acts_like_a_tap():
     s = ose_started()
-    view, ui = GridView(), {}
+    view, ui = GridView(), FieldUi()
     ctx = ctx_for(s, "brak", ui)
-    assert view.key(ctx, "ArrowRight").redraw and ui["cursor"] == (4, 5)  # starts on the selected token
+    assert view.key(ctx, "ArrowRight").redraw and ui.cursor == (4, 5)  # starts on the selected token
     for _ in range(3):
         view.key(ctx, "ArrowRight")
-    assert ui["cursor"] == (7, 5)
+    assert ui.cursor == (7, 5)
     assert 'data-testid="grid-cursor"' in view.render(ctx)
     view.key(ctx, "Enter")
-    assert ui["path"]["points"] == [(7, 5)]
+    assert ui.path["points"] == [(7, 5)]
     assert view.key(ctx_for(s, "brak", ui), "Enter").command.path[-1] == (7, 5)
-    ui.clear()
+    ui = FieldUi()
+    ctx = ctx_for(s, "brak", ui)
     for k in ["ArrowDown"] + ["ArrowRight"] * 7:
         view.key(ctx, k)
-    assert ui["cursor"] == (11, 5) and view.key(ctx, "Enter").select == "o1"
+    assert ui.cursor == (11, 5) and view.key(ctx, "Enter").select == "o1"
 
 
 # --- walls ------------------------------------------------------------------------------------
 
 def test_painting_walls_is_one_logged_undoable_step():
     s = ose_started()
-    view, ui, root = GridView(), {}, Root()
+    view, ui, root = GridView(), FieldUi(), Root()
     ctx = ctx_for(s, "brak", ui)
-    assert view.act(ctx, "grid-walls", "").redraw and ui["walls"]
+    assert view.act(ctx, "grid-walls", "").redraw and ui.walls
     assert 'data-testid="walls-note"' in view.render(ctx)
     action = drag(view, ctx, root, None, (2, 9), (5, 9))
     assert action.command == SetWalls(add=((2, 9), (3, 9), (4, 9), (5, 9)))
@@ -633,7 +638,7 @@ def test_painting_walls_is_one_logged_undoable_step():
 
 def test_a_stroke_starting_on_a_wall_erases_and_creatures_keep_their_squares():
     s = ose_started()
-    view, ui, root = GridView(), {"walls": True}, Root()
+    view, ui, root = GridView(), FieldUi(walls=True), Root()
     ctx = ctx_for(s, "brak", ui)
     action = drag(view, ctx, root, None, (7, 0), (7, 3))
     assert action.command == SetWalls(remove=((7, 0), (7, 1), (7, 2), (7, 3)))
@@ -673,29 +678,29 @@ def test_a_flat_footed_foe_gets_no_attack_of_opportunity_then_does__OGRE_AOO_1()
 def test_a_preview_belongs_to_its_mover_and_another_map_forgets_it():
     s = ose_started()
     view = GridView()
-    ui = {"path": {"mover": "brak", "points": [(8, 8)]}, "size": (16, 12)}
+    ui = FieldUi(path={"mover": "brak", "points": [(8, 8)]}, size=(16, 12))
     view.render(ctx_for(s, "mira", ui))
-    assert "path" not in ui  # the selection changed
-    ui.update({"path": {"mover": "brak", "points": [(8, 8)]}, "view": (2.0, 10.0, 10.0)})
+    assert ui.path is None  # the selection changed
+    ui.path, ui.view = {"mover": "brak", "points": [(8, 8)]}, (2.0, 10.0, 10.0)
     enc = replace(detailed(), map=replace(detailed().map, width=20))
     view.render(ctx_for(Session(enc, OSE), "brak", ui))
-    assert "path" not in ui and ui["view"] == (1.0, 0.0, 0.0) and ui["size"] == (20, 12)
+    assert ui.path is None and ui.view == (1.0, 0.0, 0.0) and ui.size == (20, 12)
 
 
 def test_a_pending_option_asking_for_a_square_or_a_target_is_filled_by_a_tap():
     s = ose_started()
     view = GridView()
     square = Option(Place("brak"), "Place", needs=("square",))
-    assert view.tap(ctx_for(s, "brak", {}, pending=square), (9, 9), None).fill == {"square": (9, 9)}
+    assert view.tap(ctx_for(s, "brak", FieldUi(), pending=square), (9, 9), None).fill == {"square": (9, 9)}
     target = Option(Place("brak"), "Pick", needs=("target:target",))
-    assert view.tap(ctx_for(s, "brak", {}, pending=target), (11, 5), "o1").fill == {"target": "o1"}
+    assert view.tap(ctx_for(s, "brak", FieldUi(), pending=target), (11, 5), "o1").fill == {"target": "o1"}
 
 
 def test_no_one_to_move_a_tap_tells_about_the_square_and_offers_a_placement__CORE_REF_1():
     s = ose_started()
-    view, ui = GridView(), {}
+    view, ui = GridView(), FieldUi()
     ctx = ctx_for(s, "o1", ui)  # not the Orcs' turn: no move option
-    assert view.tap(ctx, (9, 9), None).redraw and ui["info"] == (9, 9) and "path" not in ui
+    assert view.tap(ctx, (9, 9), None).redraw and ui.info == (9, 9) and ui.path is None
     out = view.render(ctx)
     assert 'data-testid="grid-info"' in out and 'data-action="grid-place:9,9"' in out
     assert view.act(ctx, "grid-place", "9,9").command == Place("o1", square=(9, 9))
@@ -704,12 +709,12 @@ def test_no_one_to_move_a_tap_tells_about_the_square_and_offers_a_placement__COR
 def test_zoom_buttons_close_in_on_the_selected_creature_and_the_zoom_figure_restores_the_map():
     s = ose_started()
     s.act(Place("brak", square=(14, 10)))  # a far corner
-    view, ui = GridView(), {}
+    view, ui = GridView(), FieldUi()
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
     for _ in range(3):
         view.act(ctx, "grid-zoom", "in")
-    z, vx, vy = ui["view"]
+    z, vx, vy = ui.view
     assert z == pytest.approx(3.375)
     cx, cy = 145, 105  # Brak's centre in SVG units
     assert vx <= cx <= vx + 160 / z and vy <= cy <= vy + 120 / z
@@ -720,13 +725,13 @@ def test_zoom_buttons_close_in_on_the_selected_creature_and_the_zoom_figure_rest
 
 def test_fit_frames_every_placed_token_with_a_square_of_margin():
     s = ose_started()
-    view, ui = GridView(), {}
+    view, ui = GridView(), FieldUi()
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
     view.act(ctx, "grid-zoom", "in")
     view.act(ctx, "grid-zoom", "in")
     view.act(ctx, "grid-zoom", "fit")
-    z, vx, vy = ui["view"]
+    z, vx, vy = ui.view
     squares = [tuple(c.square) for c in s.state.combatants if c.square is not None]
     for x, y in squares:  # every token and a square round it is in view
         assert vx <= (x - 1) * 10 + 1e-6 or vx == 0.0
@@ -740,31 +745,31 @@ def test_fit_frames_every_placed_token_with_a_square_of_margin():
 
 def test_follow_recentres_on_the_actor_after_it_steps():
     s = ose_started()
-    view, ui = GridView(), {}
+    view, ui = GridView(), FieldUi()
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
     for _ in range(3):
         view.act(ctx, "grid-zoom", "in")
-    assert not ui["follow"]  # off by default off a phone
-    assert view.act(ctx, "grid-follow", "").redraw and ui["follow"]
+    assert ui.follow is False  # off by default off a phone
+    assert view.act(ctx, "grid-follow", "").redraw and ui.follow
     c = s.state.get("brak")
-    z, vx, vy = ui["view"]
+    z, vx, vy = ui.view
     cx, cy = c.square[0] * 10 + 5, c.square[1] * 10 + 5
     assert vx + 80 / z == pytest.approx(cx) or vx in (0.0, pytest.approx(160 - 160 / z))
     view.pan_by(ctx, 30, 30)  # the referee looks elsewhere: no step, no recentring
-    panned = ui["view"]
+    panned = ui.view
     view.render(ctx)
-    assert ui["view"] == panned
+    assert ui.view == panned
     s.act(Place("brak", square=(9, 6)))  # a step moves the actor: the view follows
     ctx = ctx_for(s, "brak", ui)
     view.render(ctx)
-    z, vx, vy = ui["view"]
+    z, vx, vy = ui.view
     assert (vx + 80 / z, vy + 60 / z) == (pytest.approx(95), pytest.approx(65))
     assert 'data-testid="grid-follow"' in view.render(ctx) and 'aria-pressed="true"' in view.render(ctx)
 
 
 def test_a_token_hit_area_is_its_whole_square():
     s = ose_started()
-    out = GridView().render(ctx_for(s, "brak", {}))
+    out = GridView().render(ctx_for(s, "brak", FieldUi()))
     assert out.count('<rect class="hit" x="-5" y="-5" width="10" height="10"/>') == len(
         [c for c in s.state.combatants if c.square is not None])

@@ -191,13 +191,13 @@ class BandsView(FieldView):
         from pyscript.ffi import is_none
 
         kind = str(event.type)
-        drag = ctx.ui.get("band_drag")
+        drag = ctx.ui.band_drag
         if kind == "pointerdown":
             tok = event.target.closest("[data-token]")
             if is_none(tok):
                 return None
             cid = str(tok.getAttribute("data-token"))
-            ctx.ui["band_drag"] = {"id": cid, "x": float(event.clientX), "y": float(event.clientY), "moved": False}
+            ctx.ui.band_drag = {"id": cid, "x": float(event.clientX), "y": float(event.clientY), "moved": False}
             return None
         if drag is None:
             return None
@@ -207,7 +207,7 @@ class BandsView(FieldView):
                     drag["moved"] = True
                     document.getElementById("field-slot").classList.add("dragging")
             return None
-        ctx.ui.pop("band_drag", None)
+        ctx.ui.band_drag = None
         document.getElementById("field-slot").classList.remove("dragging")
         if kind != "pointerup" or not drag["moved"]:
             return None

@@ -19,7 +19,6 @@ from .field_views import FieldAction, FieldContext, FieldView
 from .html import Markup, h, with_rules
 from .panels import side_mark
 
-UI_KEY = "ogre_before"
 FORM = "before"
 
 
@@ -43,12 +42,12 @@ class BeforeView(FieldView):
     def render(self, ctx: FieldContext) -> Markup:
         state = ctx.state
         if ctx.ruleset.phase(state) != "setup":  # the ruleset's phase hook (OGRE-SUR-1: before the count)
-            ctx.ui.pop(UI_KEY, None)  # the count has started: the numbers typed are spent
+            ctx.ui.ogre_before = None  # the count has started: the numbers typed are spent
             return Markup("")
         sides = groups(state)
         if len(sides) < 2:
             return Markup("")
-        typed: dict[str, Any] = ctx.ui.get(UI_KEY) or {}
+        typed: dict[str, Any] = ctx.ui.ogre_before or {}
         confirmed = getattr(state.board, "surprise", None)
         parts = [h("h2", None, "Before the fight",
                    h("span", {"class_": "muted small-txt"}, " distance and surprise "), with_rules("OGRE-SUR-1"))]
@@ -199,7 +198,7 @@ class BeforeView(FieldView):
         terrain = values.get("terrain", "gentle hills")
         typed["terrain"] = terrain
         typed["ok"] = not problems
-        ctx.ui[UI_KEY] = typed  # the form keeps what was typed, even when it is not complete
+        ctx.ui.ogre_before = typed  # the form keeps what was typed, even when it is not complete
         if problems:
             return FieldAction(message="; ".join(problems) + " (OGRE-SUR-1).")
         if op != "confirm" or "sug-distance" not in values:

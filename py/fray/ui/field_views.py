@@ -16,6 +16,7 @@ from ..engine.ruleset import Ruleset
 from ..engine.state import State
 from ..views.models import SystemPanel
 from ..views.panels import cards
+from .field_ui import FieldUi
 from .html import Markup, h
 from .panels import badge, hp_bar, side_mark
 
@@ -34,7 +35,7 @@ class FieldContext:
     pending: Option | None = None  # an option waiting for a square/band/path
     options: list[Option] = field(default_factory=list)  # the selected actor's options now
     cursor: tuple[int, int] | None = None  # keyboard cursor on a grid
-    ui: dict[str, Any] = field(default_factory=dict)  # view-owned transient state (hover, waypoints...)
+    ui: FieldUi = field(default_factory=FieldUi)  # view-owned transient state (hover, waypoints...: ui/field_ui.py)
 
 
 @dataclass(frozen=True)

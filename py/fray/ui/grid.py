@@ -5,7 +5,7 @@ gestures are ui/grid_pointer.py's. Hovering, dragging, panning and zooming
 patch a few nodes of the drawn SVG in place (`refresh`, `set_view`: the
 viewBox, two overlay groups, the notes) instead of redrawing the page for
 every pixel. The overlays a hover patched are handed back to the app
-(`ui["patched"]`), which compares its next drawing with them; what else is
+(`ui.patched`), which compares its next drawing with them; what else is
 patched (the viewBox, the toolbar, a dragged token) bumps a `data-gen`
 counter in the markup, so the app's next redraw writes the map whole.
 
@@ -38,26 +38,25 @@ class GridView(GridPointer, GridCamera, FieldView):
         """Forget what no longer fits the state: another map size, a path of a creature gone."""
         ui = ctx.ui
         m = ctx.state.encounter.map
-        if ui.get("size") != (m.width, m.height):
-            if "size" in ui:  # another map: the old squares mean nothing here
-                for k in ("path", "hover", "cursor", "info", "press", "stroke", "view", "followed"):
-                    ui.pop(k, None)
-            ui["size"] = (m.width, m.height)
-        if "view" not in ui:  # the first view: the whole map; on a phone, close on the actor and following it
-            ui["view"] = self.default_view(ctx)
-            ui.setdefault("follow", ui["view"][0] > 1.0)
+        if ui.size != (m.width, m.height):
+            if ui.size is not None:  # another map: the old squares mean nothing here
+                ui.path = ui.hover = ui.cursor = ui.info = ui.press = ui.stroke = ui.view = ui.followed = None
+            ui.size = (m.width, m.height)
+        if ui.view is None:  # the first view: the whole map; on a phone, close on the actor and following it
+            ui.view = self.default_view(ctx)
+            if ui.follow is None:
+                ui.follow = ui.view[0] > 1.0
         self.follow(ctx)
-        path = ui.get("path")
+        path = ui.path
         if path is not None:
             mover = path.get("mover")
             if not ctx.state.has(mover) or ctx.state.get(mover).square is None:
-                ui.pop("path", None)
+                ui.path = None
             elif not path.get("drag") and mover != ctx.selected:
-                ui.pop("path", None)  # the selection changed: the preview was the other's
-        ui.setdefault("gen", 0)
+                ui.path = None  # the selection changed: the preview was the other's
 
     def request(self, ctx: FieldContext) -> PreviewRequest | None:
-        path = ctx.ui.get("path")
+        path = ctx.ui.path
         if not path or not path.get("points"):
             return None
         return PreviewRequest(path["mover"], tuple(tuple(p) for p in path["points"]), bool(path.get("place")))
@@ -66,22 +65,22 @@ class GridView(GridPointer, GridCamera, FieldView):
         ui = ctx.ui
         return grid_model(ctx.state, ctx.ruleset, selected=ctx.selected, current=ctx.current,
                           badges=ctx.panel.badges if ctx.panel is not None else {},
-                          hover=ui.get("hover"), cursor=ui.get("cursor") or ctx.cursor, preview=self.request(ctx),
-                          pending=ctx.pending, options=ctx.options, info=ui.get("info"))
+                          hover=ui.hover, cursor=ui.cursor or ctx.cursor, preview=self.request(ctx),
+                          pending=ctx.pending, options=ctx.options, info=ui.info)
 
     def viewbox(self, ctx: FieldContext) -> str:
         m = ctx.state.encounter.map
-        zoom, vx, vy = ctx.ui.get("view", (1.0, 0.0, 0.0))
+        zoom, vx, vy = ctx.ui.camera
         return f"{_n(round(vx, 2))} {_n(round(vy, 2))} {_n(round(m.width * S / zoom, 2))} " \
                f"{_n(round(m.height * S / zoom, 2))}"
 
     # --- drawing ----------------------------------------------------------------------------
     def render(self, ctx: FieldContext) -> Markup:
-        ctx.ui.pop("frame", None)  # this drawing has the latest hover and path: no refresh is due
+        ctx.ui.frame = False  # this drawing has the latest hover and path: no refresh is due
         self._sync(ctx)
         m = self.model(ctx)
         ui = ctx.ui
-        mode = "walls" if ui.get("walls") else "play"
+        mode = "walls" if ui.walls else "play"
         svg = (f'<svg id="grid-svg" class="grid-svg" data-testid="grid-svg" xmlns="http://www.w3.org/2000/svg" '
                f'viewBox="{self.viewbox(ctx)}" preserveAspectRatio="xMidYMin meet" role="group" '
                f'aria-label="Map: {m.width} by {m.height} squares of 5 ft; {len(m.tokens)} tokens">'
@@ -91,17 +90,19 @@ class GridView(GridPointer, GridCamera, FieldView):
                + part("grid-over", Markup(f'<g id="grid-over" class="over">{over_layer(m, ui)}</g>')) + '</svg>')
         # The board and walls are the same from tap to tap; the layers, the tokens, the toolbar and the
         # notes are written one by one when only they change (ui/patch.py).
-        return Markup(f'<div class="grid-view" data-testid="grid" data-gen="{ui["gen"]}" data-mode="{mode}">'
+        return Markup(f'<div class="grid-view" data-testid="grid" data-gen="{ui.gen}" data-mode="{mode}">'
                       + part("grid-bar", toolbar(m, ui)) + f'<div class="grid-wrap">{svg}</div>'
                       + part("grid-notes", notes(m, ui)) + '</div>')
 
     def refresh(self, ctx: FieldContext, root, under_too: bool = True) -> None:
         """Patch the overlays and the notes in place (hover, drag, stroke): at most three DOM writes;
         a hover leaves the path under the tokens as it is. What each part now holds is left in
-        `ui["patched"]` for the app (ui/render.py), so its next drawing is compared with what the page
+        `ui.patched` for the app (ui/render.py), so its next drawing is compared with what the page
         shows and writes only the parts that then differ, not the whole map after every hover."""
         m = self.model(ctx)
-        patched = ctx.ui.setdefault("patched", {})
+        if ctx.ui.patched is None:
+            ctx.ui.patched = {}
+        patched = ctx.ui.patched
         under = root.querySelector("#grid-under") if under_too else None
         over = root.querySelector("#grid-over")
         box = root.querySelector("#grid-notes")
@@ -118,12 +119,12 @@ class GridView(GridPointer, GridCamera, FieldView):
 
     def set_view(self, ctx: FieldContext, svg, root=None) -> None:
         """Apply zoom and pan as the viewBox alone, and keep the toolbar's zoom figure and buttons true."""
-        ctx.ui["gen"] = ctx.ui.get("gen", 0) + 1
+        ctx.ui.gen += 1
         if not _is_none(svg):
             svg.setAttribute("viewBox", self.viewbox(ctx))
         if root is None:
             return
-        zoom = ctx.ui.get("view", (1.0, 0.0, 0.0))[0]
+        zoom = ctx.ui.zoom
         label = root.querySelector('[data-testid="grid-zoom"]')
         if not _is_none(label):
             label.textContent = f"{round(zoom * 100)}%"
@@ -136,15 +137,15 @@ class GridView(GridPointer, GridCamera, FieldView):
     def act(self, ctx: FieldContext, action: str, arg: str) -> FieldAction | None:
         ui = ctx.ui
         if action == "grid-walls":
-            ui["walls"] = not ui.get("walls")
-            ui.pop("stroke", None)
-            ui.pop("path", None)
+            ui.walls = not ui.walls
+            ui.stroke = None
+            ui.path = None
             return FieldAction(redraw=True)
         if action == "grid-wp":
-            ui["wp"] = not ui.get("wp")
+            ui.wp = not ui.wp
             return FieldAction(redraw=True)
         if action == "grid-zoom":
-            z = ui.get("view", (1.0, 0.0, 0.0))[0]
+            z = ui.zoom
             sel = ctx.state.find(ctx.selected) if ctx.selected else None
             about = None
             if arg == "in" and sel is not None and sel.square is not None:
@@ -156,19 +157,19 @@ class GridView(GridPointer, GridCamera, FieldView):
                 self.zoom_to(ctx, 1.0 if arg == "map" else z * 1.5 if arg == "in" else z / 1.5, about)
             return FieldAction(redraw=True)
         if action == "grid-follow":
-            ui["follow"] = not ui.get("follow")
-            ui.pop("followed", None)  # on: centre the actor now
+            ui.follow = not ui.follow
+            ui.followed = None  # on: centre the actor now
             self.follow(ctx)
             return FieldAction(redraw=True)
         if action == "grid-cancel":
-            ui.pop("path", None)
-            ui.pop("info", None)
+            ui.path = None
+            ui.info = None
             return FieldAction(redraw=True)
         if action == "grid-info-close":
-            ui.pop("info", None)
+            ui.info = None
             return FieldAction(redraw=True)
         if action == "grid-drop-point":
-            path = ui.get("path")
+            path = ui.path
             if path and len(path["points"]) > 1:
                 path["points"] = path["points"][:-2] + path["points"][-1:]
             return FieldAction(redraw=True)
@@ -178,13 +179,13 @@ class GridView(GridPointer, GridCamera, FieldView):
             p = self.preview(ctx)
             if p is None or p.command is None or not p.squares:
                 return FieldAction(redraw=True)
-            ui.pop("path", None)
+            ui.path = None
             return FieldAction(command=Allow(p.command))
         if action == "grid-place":
             x, _, y = arg.partition(",")
             if ctx.selected is None:
                 return None
-            ui.pop("info", None)
+            ui.info = None
             return FieldAction(command=Place(ctx.selected, square=(int(x), int(y))))
         return None
 
@@ -222,7 +223,7 @@ class GridView(GridPointer, GridCamera, FieldView):
         m = ctx.state.encounter.map
         if not (0 <= sq[0] < m.width and 0 <= sq[1] < m.height):
             return None
-        if ui.get("walls"):
+        if ui.walls:
             return self.toggle_wall(ctx, sq)
         pending = ctx.pending
         if pending is not None and pending.needs:
@@ -233,25 +234,25 @@ class GridView(GridPointer, GridCamera, FieldView):
             if need == "square":
                 return FieldAction(fill={fname: tuple(sq)})
         sel = ctx.selected
-        path = ui.get("path")
+        path = ui.path
         active = bool(path) and path.get("mover") == sel and not path.get("place") and not path.get("drag")
-        adding = shift or bool(ui.get("wp"))
+        adding = shift or ui.wp
         if tok is not None and tok != sel and not (active and adding):
-            ui.pop("path", None)
-            ui.pop("info", None)
+            ui.path = None
+            ui.info = None
             return FieldAction(select=tok)
         mover_ok = can_move(ctx.state, ctx.ruleset, sel, pending, ctx.options)
         if not mover_ok:  # nobody to move: tell about the square (distance, threat, place here)
-            ui["info"] = tuple(sq)
-            ui["hover"] = tuple(sq)
+            ui.info = tuple(sq)
+            ui.hover = tuple(sq)
             return FieldAction(redraw=True)
         start = tuple(ctx.state.get(sel).square)
         if tuple(sq) == start and not adding:
             # Tapping the mover itself: drop the preview (or show its square).
             if active:
-                ui.pop("path", None)
+                ui.path = None
             else:
-                ui["info"] = tuple(sq)
+                ui.info = tuple(sq)
             return FieldAction(redraw=True)
         points = [tuple(p) for p in path["points"]] if active else []
         sq = tuple(sq)
@@ -264,9 +265,9 @@ class GridView(GridPointer, GridCamera, FieldView):
             points.remove(sq)  # tapping a stop removes it
         else:
             points = points[:-1] + [sq]
-        ui["path"] = {"mover": sel, "points": points}
-        ui.pop("info", None)
-        ui["hover"] = sq
+        ui.path = {"mover": sel, "points": points}
+        ui.info = None
+        ui.hover = sq
         return FieldAction(redraw=True)
 
     def toggle_wall(self, ctx: FieldContext, sq) -> FieldAction:
@@ -286,7 +287,7 @@ class GridView(GridPointer, GridCamera, FieldView):
         ui = ctx.ui
         m = ctx.state.encounter.map
         steps = {"ArrowUp": (0, -1), "ArrowDown": (0, 1), "ArrowLeft": (-1, 0), "ArrowRight": (1, 0)}
-        cur = ui.get("cursor") or ctx.cursor
+        cur = ui.cursor or ctx.cursor
         if key in steps:
             if cur is None:
                 sel = ctx.state.find(ctx.selected) if ctx.selected else None
@@ -294,8 +295,8 @@ class GridView(GridPointer, GridCamera, FieldView):
             else:
                 dx, dy = steps[key]
                 cur = (max(0, min(m.width - 1, cur[0] + dx)), max(0, min(m.height - 1, cur[1] + dy)))
-            ui["cursor"] = cur
-            ui["hover"] = cur
+            ui.cursor = cur
+            ui.hover = cur
             return FieldAction(redraw=True)
         if key in ("Enter", " ") and cur is not None:
             return self.tap(ctx, tuple(cur), self.token_at(ctx, cur))

@@ -97,7 +97,7 @@ class _Hold:
 
 
 class GridCamera:
-    """Zoom and pan as `ui["view"] = (zoom, x, y)`: the viewBox's scale and top-left corner.
+    """Zoom and pan as `ui.view = (zoom, x, y)`: the viewBox's scale and top-left corner.
 
     A phone's first view zooms in so a square (a token's hit area) is at least 44 CSS px,
     centred on the actor; Fit frames every placed token; Follow recentres on the actor after
@@ -146,40 +146,40 @@ class GridCamera:
         """The smallest view (the map's shape) holding every placed token with a square of margin."""
         squares = self._placed(ctx)
         if not squares:
-            ctx.ui["view"] = (1.0, 0.0, 0.0)
+            ctx.ui.view = (1.0, 0.0, 0.0)
             return
         m = ctx.state.encounter.map
         x0, x1 = min(x for x, _ in squares) - 1, max(x for x, _ in squares) + 2
         y0, y1 = min(y for _, y in squares) - 1, max(y for _, y in squares) + 2
         zoom = max(1.0, min(MAX_ZOOM, m.width / (x1 - x0), m.height / (y1 - y0)))
-        ctx.ui["view"] = self._centred(ctx, zoom, ((x0 + x1) * S / 2, (y0 + y1) * S / 2))
+        ctx.ui.view = self._centred(ctx, zoom, ((x0 + x1) * S / 2, (y0 + y1) * S / 2))
 
     def follow(self, ctx) -> None:
         """With Follow on, recentre on the actor when it changes or steps (not while the referee pans)."""
         c = self._actor(ctx)
         key = None if c is None else (c.id, tuple(c.square))
-        if key == ctx.ui.get("followed"):
+        if key == ctx.ui.followed:
             return
-        ctx.ui["followed"] = key
-        if c is not None and ctx.ui.get("follow"):
-            zoom = ctx.ui.get("view", (1.0, 0.0, 0.0))[0]
-            ctx.ui["view"] = self._centred(ctx, zoom, (c.square[0] * S + S / 2, c.square[1] * S + S / 2))
+        ctx.ui.followed = key
+        if c is not None and ctx.ui.follow:
+            zoom = ctx.ui.zoom
+            ctx.ui.view = self._centred(ctx, zoom, (c.square[0] * S + S / 2, c.square[1] * S + S / 2))
 
     def zoom_to(self, ctx, zoom: float, about: tuple[float, float] | None = None) -> None:
         """Zoom keeping the SVG point `about` where it is on screen (the centre by default)."""
         m = ctx.state.encounter.map
         w, hgt = m.width * S, m.height * S
-        z0, vx, vy = ctx.ui.get("view", (1.0, 0.0, 0.0))
+        z0, vx, vy = ctx.ui.camera
         z1 = max(1.0, min(MAX_ZOOM, zoom))
         if about is None:
             about = (vx + w / z0 / 2, vy + hgt / z0 / 2)
         rx, ry = (about[0] - vx) / (w / z0), (about[1] - vy) / (hgt / z0)
         nx, ny = about[0] - rx * w / z1, about[1] - ry * hgt / z1
-        ctx.ui["view"] = (z1, *self._clamp(ctx, z1, nx, ny))
+        ctx.ui.view = (z1, *self._clamp(ctx, z1, nx, ny))
 
     def pan_by(self, ctx, dx: float, dy: float) -> None:
-        z, vx, vy = ctx.ui.get("view", (1.0, 0.0, 0.0))
-        ctx.ui["view"] = (z, *self._clamp(ctx, z, vx + dx, vy + dy))
+        z, vx, vy = ctx.ui.camera
+        ctx.ui.view = (z, *self._clamp(ctx, z, vx + dx, vy + dy))
 
     def _clamp(self, ctx, z: float, vx: float, vy: float) -> tuple[float, float]:
         m = ctx.state.encounter.map
@@ -204,7 +204,7 @@ class _Frame:
             return
         under_too = under_too or bool(cls.job and cls.pending and cls.job[3])
         cls.job = (view, ctx, root, under_too)
-        ctx.ui["frame"] = True  # a full redraw before the frame draws everything and drops it
+        ctx.ui.frame = True  # a full redraw before the frame draws everything and drops it
         if cls.pending:
             return
         if cls.proxy is None:
@@ -220,7 +220,8 @@ class _Frame:
         if job is None:
             return
         view, ctx, root, under_too = job
-        if ctx.ui.pop("frame", None):
+        if ctx.ui.frame:
+            ctx.ui.frame = False
             view.refresh(ctx, root, under_too)
 
 
@@ -249,7 +250,6 @@ class GridPointer:
         svg = root.querySelector("#grid-svg")
         if _is_none(svg):
             return None
-        ui = ctx.ui
         self._sync(ctx)
         if kind == "wheel":
             return self._wheel(ctx, svg, event)
@@ -274,7 +274,7 @@ class GridPointer:
             return None
         event.preventDefault()
         _, pt = self._square(svg, event)
-        z = ctx.ui.get("view", (1.0, 0.0, 0.0))[0]
+        z = ctx.ui.zoom
         factor = 1.2 if float(event.deltaY) < 0 else 1 / 1.2
         self.zoom_to(ctx, z * factor, pt)
         self.set_view(ctx, svg, event.currentTarget)
@@ -285,10 +285,10 @@ class GridPointer:
             return None
         event.preventDefault()
         sq, _ = self._square(svg, event)
-        press = ctx.ui.get("press")
+        press = ctx.ui.press
         if press is not None:
             press["kind"] = "info"  # the release of this long press does nothing more
-        ctx.ui["info"] = sq
+        ctx.ui.info = sq
         return FieldAction(redraw=True)
 
     def _down(self, ctx, root, svg, event) -> FieldAction | None:
@@ -296,11 +296,13 @@ class GridPointer:
         if not self._inside(event):
             return None
         pid = int(event.pointerId)
-        ptrs = ui.setdefault("ptrs", {})
+        if ui.ptrs is None:
+            ui.ptrs = {}
+        ptrs = ui.ptrs
         ptrs[pid] = (float(event.clientX), float(event.clientY))
         if len(ptrs) >= 2:  # a second finger: pinch zoom, nothing else
             (x1, y1), (x2, y2) = list(ptrs.values())[:2]
-            ui["pinch"] = {"d": math.hypot(x2 - x1, y2 - y1) or 1.0, "zoom": ui.get("view", (1.0, 0, 0))[0]}
+            ui.pinch = {"d": math.hypot(x2 - x1, y2 - y1) or 1.0, "zoom": ui.zoom}
             self._drop_press(ctx, root)
             return None
         if event.button is not None and int(event.button) != 0:
@@ -308,37 +310,37 @@ class GridPointer:
         sq, _ = self._square(svg, event)
         tok_el = event.target.closest("[data-token]")
         tok = None if _is_none(tok_el) else str(tok_el.getAttribute("data-token"))
-        ui["press"] = {"id": pid, "x": float(event.clientX), "y": float(event.clientY),
-                       "t": float(event.timeStamp), "sq": sq, "tok": tok, "kind": "",
-                       "ptype": str(event.pointerType or "mouse"), "shift": bool(event.shiftKey)}
+        ui.press = {"id": pid, "x": float(event.clientX), "y": float(event.clientY),
+                    "t": float(event.timeStamp), "sq": sq, "tok": tok, "kind": "",
+                    "ptype": str(event.pointerType or "mouse"), "shift": bool(event.shiftKey)}
         try:
             root.setPointerCapture(pid)
         except Exception:
             pass
-        if not ui.get("walls"):  # a real hold: the menu opens while the finger is still down
+        if not ui.walls:  # a real hold: the menu opens while the finger is still down
             _Hold.start(event.target, float(event.clientX), float(event.clientY))
-        if ui.get("walls"):
+        if ui.walls:
             m = ctx.state.encounter.map
             if 0 <= sq[0] < m.width and 0 <= sq[1] < m.height:
-                ui["press"]["kind"] = "paint"
-                ui["stroke"] = {"erase": sq in m.walls, "squares": [sq], "last": sq}
+                ui.press["kind"] = "paint"
+                ui.stroke = {"erase": sq in m.walls, "squares": [sq], "last": sq}
                 self.refresh(ctx, root)
         return None
 
     def _drop_press(self, ctx, root) -> None:
         _Hold.cancel()
-        press = ctx.ui.pop("press", None)
-        ctx.ui.pop("stroke", None)
+        press, ctx.ui.press = ctx.ui.press, None
+        ctx.ui.stroke = None
         if press and press.get("kind") == "drag":
-            ctx.ui.pop("path", None)
+            ctx.ui.path = None
 
     def _move(self, ctx, root, svg, event) -> FieldAction | None:
         ui = ctx.ui
         pid = int(event.pointerId)
-        ptrs = ui.get("ptrs") or {}
+        ptrs = ui.ptrs or {}
         if pid in ptrs:
             ptrs[pid] = (float(event.clientX), float(event.clientY))
-        pinch = ui.get("pinch")
+        pinch = ui.pinch
         if pinch is not None and len(ptrs) >= 2:
             (x1, y1), (x2, y2) = list(ptrs.values())[:2]
             mid = type("P", (), {"clientX": (x1 + x2) / 2, "clientY": (y1 + y2) / 2})()
@@ -346,15 +348,15 @@ class GridPointer:
             self.zoom_to(ctx, pinch["zoom"] * math.hypot(x2 - x1, y2 - y1) / pinch["d"], pt)
             self.set_view(ctx, svg, root)
             return None
-        press = ui.get("press")
+        press = ui.press
         sq, pt = self._square(svg, event)
         if press is None:
             if str(event.pointerType or "mouse") == "touch" or not self._inside(event):
                 return None
             m = ctx.state.encounter.map
             hover = sq if (0 <= sq[0] < m.width and 0 <= sq[1] < m.height) else None
-            if hover != ui.get("hover"):
-                ui["hover"] = hover
+            if hover != ui.hover:
+                ui.hover = hover
                 _Frame.ask(self, ctx, root, False)
             return None
         if press["id"] != pid:
@@ -380,7 +382,7 @@ class GridPointer:
         return None
 
     def _paint(self, ctx, root, sq) -> None:
-        stroke = ctx.ui.get("stroke")
+        stroke = ctx.ui.stroke
         m = ctx.state.encounter.map
         if stroke is None or sq == stroke["last"]:
             return None
@@ -399,59 +401,59 @@ class GridPointer:
         if not _is_none(el):
             el.setAttribute("transform", f"translate({_n(round(pt[0], 1))} {_n(round(pt[1], 1))})")
             el.classList.add("dragging")
-            ui["gen"] = ui.get("gen", 0) + 1  # the token is off its square: the next drawing writes it back
+            ui.gen += 1  # the token is off its square: the next drawing writes it back
         m = ctx.state.encounter.map
         if not (0 <= sq[0] < m.width and 0 <= sq[1] < m.height):
             return None
-        path = ui.get("path")
+        path = ui.path
         if path is not None and path.get("drag") and path["points"] == [sq]:
             return None
         c = ctx.state.get(tok)
         if c.square is not None and tuple(c.square) == sq:
-            ui.pop("path", None)
+            ui.path = None
         else:
             own = tok == ctx.selected
             movable = can_move(ctx.state, ctx.ruleset, tok, ctx.pending if own else None,
                                ctx.options if own else None)
-            ui["path"] = {"mover": tok, "points": [sq], "place": not movable, "drag": True}
-        ui["hover"] = sq
+            ui.path = {"mover": tok, "points": [sq], "place": not movable, "drag": True}
+        ui.hover = sq
         _Frame.ask(self, ctx, root, True)  # the path preview: at most once a frame
         return None
 
     def _up(self, ctx, root, svg, event, cancelled: bool) -> FieldAction | None:
         ui = ctx.ui
         pid = int(event.pointerId)
-        ptrs = ui.get("ptrs") or {}
+        ptrs = ui.ptrs or {}
         ptrs.pop(pid, None)
-        if ui.get("pinch") is not None:
+        if ui.pinch is not None:
             if len(ptrs) < 2:
-                ui.pop("pinch", None)
-                ui.pop("press", None)
+                ui.pinch = None
+                ui.press = None
                 return FieldAction(redraw=True)  # the toolbar's zoom figure
             return None
-        press = ui.get("press")
+        press = ui.press
         if press is None or press["id"] != pid:
             return None
         _Hold.cancel()
-        ui.pop("press", None)
+        ui.press = None
         try:
             root.releasePointerCapture(pid)
         except Exception:
             pass
         kind = press["kind"]
         if cancelled:
-            ui.pop("stroke", None)
+            ui.stroke = None
             if kind == "drag":
-                ui.pop("path", None)
+                ui.path = None
             return FieldAction(redraw=True) if kind in ("drag", "paint") else None
         if kind == "paint":
             return self._commit_stroke(ctx)
         if kind == "drag":
-            path = ui.get("path")
+            path = ui.path
             if not path or not path.get("drag"):
                 return FieldAction(redraw=True)  # dropped where it started
             result = self.commit(ctx)
-            ui.pop("path", None)  # a refused drop says why in the notice; the token goes back
+            ui.path = None  # a refused drop says why in the notice; the token goes back
             return result if (result.command is not None or result.fill is not None) else \
                 FieldAction(message=result.message, redraw=True)
         if kind == "pan":
@@ -460,13 +462,13 @@ class GridPointer:
             return None
         sq = press["sq"]
         if float(event.timeStamp) - press["t"] >= LONG_PRESS_MS:
-            ui["info"] = sq
+            ui.info = sq
             return FieldAction(redraw=True)
         tok = press["tok"] or self.token_at(ctx, sq)
         return self.tap(ctx, sq, tok, shift=press["shift"] or bool(event.shiftKey))
 
     def _commit_stroke(self, ctx) -> FieldAction | None:
-        stroke = ctx.ui.pop("stroke", None)
+        stroke, ctx.ui.stroke = ctx.ui.stroke, None
         if not stroke:
             return None
         walls = ctx.state.encounter.map.walls

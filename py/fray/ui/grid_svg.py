@@ -12,6 +12,7 @@ from html import escape as _esc
 from typing import Any
 
 from ..views.grid import GridModel, GridToken, PathPreview, commit_command
+from .field_ui import FieldUi
 from .html import Markup, esc, h, with_rules
 
 S = 10  # SVG units per 5 ft square
@@ -192,7 +193,7 @@ def under_layer(m: GridModel) -> str:
     return "".join(out)
 
 
-def over_layer(m: GridModel, ui: dict) -> str:
+def over_layer(m: GridModel, ui: FieldUi) -> str:
     """Above the tokens: provocation markers, the cost label, hover, cursor, info and wall strokes."""
     out = []
     p = m.path
@@ -211,7 +212,7 @@ def over_layer(m: GridModel, ui: dict) -> str:
             ty = dy * S - 1.2 if dy > 0 else dy * S + S + 3.2
             out.append(f'<text class="cost{" bad" if (p.problem or p.is_over) else ""}" x="{dx * S + S // 2}" '
                        f'y="{_n(ty)}">{esc(label)}</text>')
-    stroke = ui.get("stroke")
+    stroke = ui.stroke
     if stroke:
         cls = "stroke erase" if stroke["erase"] else "stroke add"
         out.extend(_rect(sq, cls) for sq in stroke["squares"])
@@ -228,10 +229,10 @@ def over_layer(m: GridModel, ui: dict) -> str:
     return "".join(out)
 
 
-def notes(m: GridModel, ui: dict) -> Markup:
+def notes(m: GridModel, ui: FieldUi) -> Markup:
     """The text under the map: threat, ranged, the path with every attack of opportunity named."""
     parts = []
-    if ui.get("walls"):
+    if ui.walls:
         parts.append(h("p", {"class_": "g-mode", "data-testid": "walls-note"},
                        with_rules("Editing walls: tap or drag over squares to draw; start on a wall to erase. "
                                   "Each stroke is one step of the log and can be undone (CORE-REF-1).")))
@@ -254,7 +255,7 @@ def notes(m: GridModel, ui: dict) -> Markup:
                        h("ul", None, [h("li", None, with_rules(line)) for line in m.info.lines]), buttons))
     parts.append(h("p", {"class_": "g-hover muted", "data-testid": "grid-hover", "aria-live": "polite"},
                    m.hover_note or ""))
-    if p is None and not ui.get("walls"):
+    if p is None and not ui.walls:
         parts.append(h("p", {"class_": "g-help muted"},
                        "Tap a token to select it. " + (
                            "Tap a square to see the path, tap it again to move; shift-click or Waypoints adds "
@@ -263,7 +264,7 @@ def notes(m: GridModel, ui: dict) -> Markup:
     return h("div", {"class_": "grid-notes", "id": "grid-notes", "data-testid": "grid-notes"}, parts)
 
 
-def path_box(p: PathPreview, ui: dict) -> Markup:
+def path_box(p: PathPreview, ui: FieldUi) -> Markup:
     bad = p.problem or (f"{p.cost_ft} ft is more than the {p.allowance_ft} ft {p.mover_name} has left"
                         if p.is_over else "")
     # Blocks, not <p>: innerText (copy, read aloud) gives a <p> a blank line before and after in Chromium
@@ -308,10 +309,9 @@ def path_box(p: PathPreview, ui: dict) -> Markup:
 _BARS: dict[tuple, Markup] = {}
 
 
-def toolbar(m: GridModel, ui: dict) -> Markup:
+def toolbar(m: GridModel, ui: FieldUi) -> Markup:
     """The map's tools, kept by what they show (a selection leaves them as they were)."""
-    key = (m.width, m.height, ui.get("view", (1.0, 0.0, 0.0))[0], bool(ui.get("wp")), bool(ui.get("walls")),
-           bool(ui.get("follow")))
+    key = (m.width, m.height, ui.zoom, bool(ui.wp), bool(ui.walls), bool(ui.follow))
     out = _BARS.get(key)
     if out is None:
         if len(_BARS) > 64:
@@ -320,17 +320,17 @@ def toolbar(m: GridModel, ui: dict) -> Markup:
     return out
 
 
-def _toolbar(m: GridModel, ui: dict) -> Markup:
-    zoom = ui.get("view", (1.0, 0.0, 0.0))[0]
+def _toolbar(m: GridModel, ui: FieldUi) -> Markup:
+    zoom = ui.zoom
 
     def toggle(action: str, label: str, on: bool, testid: str, title: str) -> Markup:
         return h("button", {"type": "button", "class_": "small", "data-action": action, "data-testid": testid,
                             "aria-pressed": "true" if on else "false", "title": title}, label)
 
     return h("div", {"class_": "grid-bar", "id": "grid-bar", "role": "toolbar", "aria-label": "Map tools"},
-             toggle("grid-wp", "Waypoints", bool(ui.get("wp")), "grid-wp",
+             toggle("grid-wp", "Waypoints", bool(ui.wp), "grid-wp",
                     "Taps add stops to the path (or hold Shift)"),
-             toggle("grid-walls", "Edit walls", bool(ui.get("walls")), "grid-walls",
+             toggle("grid-walls", "Edit walls", bool(ui.walls), "grid-walls",
                     "Draw or erase walls (logged, undoable)"),
              h("span", {"class_": "grow"}),
              h("button", {"type": "button", "class_": "small", "data-action": "grid-zoom:out",
@@ -341,7 +341,7 @@ def _toolbar(m: GridModel, ui: dict) -> Markup:
                           "data-testid": "grid-zoom-in", "aria-label": "Zoom in", "disabled": zoom >= MAX_ZOOM}, "+"),
              h("button", {"type": "button", "class_": "small", "data-action": "grid-zoom:fit",
                           "data-testid": "grid-zoom-fit", "title": "Frame every token"}, "Fit"),
-             toggle("grid-follow", "Follow", bool(ui.get("follow")), "grid-follow",
+             toggle("grid-follow", "Follow", bool(ui.follow), "grid-follow",
                     "Keep the actor centred after each step"),
              h("span", {"class_": "dims muted"}, f"{m.width}×{m.height} squares of 5 ft"))
 

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..engine.commands import Option
+from .field_ui import FieldUi
 
 MODES = ("play", "setup")
 TABS = ("field", "order", "act", "log")  # the phone's bottom bar; the desktop shows them all
@@ -35,9 +36,9 @@ class Page:
     last_roll: str = ""  # the free roll's result shown in the dice panel
     cursor: tuple[int, int] | None = None  # the grid's keyboard cursor
     # The field views' own transient state (hover, path preview, zoom): the
-    # views mutate this dict in place between redraws (a pointer move must not
+    # views mutate this record in place between redraws (a pointer move must not
     # rebuild the page), so it is the one part of the page that is not frozen.
-    field_ui: dict[str, Any] = field(default_factory=dict)
+    field_ui: FieldUi = field(default_factory=FieldUi)
     browsing_examples: bool = False  # arrows move through the examples list: open on Enter, not on change
     players_view: bool = False  # the table display drawn over this page (ui/table_link.py)
     # The action groups whose refused options the referee unfolded (ui/panels.py `fold`): kept across

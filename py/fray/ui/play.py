@@ -57,7 +57,7 @@ def act(desk: Desk, cmd, faces: list[int] | None = None) -> bool:
     except (BadFace, DiceError) as exc:
         desk.notify(str(exc), "error")
         return False
-    desk.page.field_ui.pop("path", None)
+    desk.page.field_ui.path = None
     if isinstance(cmd, FreeRoll):
         desk.set(pending=None, last_roll=step.events[0].text if step.events else "")
     else:
@@ -134,8 +134,8 @@ def cancel(desk: Desk) -> None:
         return
     desk.set(pending=None)
     # A path previewed by tapping (nothing pending) is cancelled too.
-    desk.page.field_ui.pop("path", None)
-    desk.page.field_ui.pop("info", None)
+    desk.page.field_ui.path = None
+    desk.page.field_ui.info = None
 
 
 def select(desk: Desk, cid: str) -> None:

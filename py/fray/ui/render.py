@@ -79,7 +79,7 @@ def render(desk: Desk, field: bool = True) -> None:
         drawn = {"field-slot": "", "phase-slot": "", "ruler-slot": ""}
         for view in views(desk):
             drawn[view.slot] += view.render(ctx)
-        patched = page.field_ui.pop("patched", None)  # what a hover patched in place since (ui/grid.py)
+        patched, page.field_ui.patched = page.field_ui.patched, None  # what a hover patched in place since (ui/grid.py)
         if patched:
             slots.amend("field-slot", patched)
         for slot, markup in drawn.items():

@@ -20,6 +20,7 @@ from fray.rules.ogre import commands as oc
 from fray.rules.ogre import RULESET
 from fray.rules.ogre.examples import examples
 from fray.ui.before_fight import BeforeView
+from fray.ui.field_ui import FieldUi
 from fray.ui.field_views import FieldAction, FieldContext, views_for
 from fray.ui.ruler import RulerView, fit_bucket
 from fray.views.panels import system_view
@@ -98,11 +99,11 @@ def parse(markup: str) -> Node:
 
 # --- helpers --------------------------------------------------------------------------------------
 
-def ctx_for(s: Session, selected: str | None = None, ui: dict | None = None) -> FieldContext:
+def ctx_for(s: Session, selected: str | None = None, ui: FieldUi | None = None) -> FieldContext:
     state = s.state
     return FieldContext(state, s.ruleset, system_view("ogre").panel(state), selected, s.current(),
                         options=s.ruleset.options(state, selected) if selected else [],
-                        ui=ui if ui is not None else {})
+                        ui=ui if ui is not None else FieldUi())
 
 
 def draw(s: Session, selected: str | None = None) -> Node:
@@ -359,7 +360,7 @@ def test_the_dialog_asks_each_groups_spot_stalk_and_ranged_attacks__OGRE_SUR_1()
 
 def test_suggest_shows_the_engines_reading_and_keeps_the_numbers__OGRE_SUR_1():
     s = three()
-    view, ui = BeforeView(), {}
+    view, ui = BeforeView(), FieldUi()
     result = view.form(ctx_for(s, "brak", ui), "before", "", form_values(), "suggest")
     assert result == FieldAction(redraw=True)
     r = parse(view.render(ctx_for(s, "brak", ui)))
@@ -372,7 +373,7 @@ def test_suggest_shows_the_engines_reading_and_keeps_the_numbers__OGRE_SUR_1():
 
 def test_confirming_the_suggestion_acts_with_the_ruleset_command__OGRE_SUR_1():
     s = three()
-    view, ui = BeforeView(), {}
+    view, ui = BeforeView(), FieldUi()
     view.form(ctx_for(s, "brak", ui), "before", "", form_values(), "suggest")
     values = form_values(**{"distance": "50", "sug-distance": "50", "surprised-0": "no", "surprised-1": "yes",
                             "sug-surprised-0": "no", "sug-surprised-1": "yes"})
@@ -390,7 +391,7 @@ def test_confirming_the_suggestion_acts_with_the_ruleset_command__OGRE_SUR_1():
 
 def test_the_referee_overrides_distance_and_surprise_and_the_log_says_so__OGRE_SUR_1():
     s = three()
-    view, ui = BeforeView(), {}
+    view, ui = BeforeView(), FieldUi()
     values = form_values(**{"distance": "30", "sug-distance": "50", "surprised-0": "no", "surprised-1": "no",
                             "sug-surprised-0": "no", "sug-surprised-1": "yes"})
     cmd = view.form(ctx_for(s, "brak", ui), "before", "", values, "confirm").command
@@ -402,7 +403,7 @@ def test_the_referee_overrides_distance_and_surprise_and_the_log_says_so__OGRE_S
 
 def test_a_missing_spot_is_refused_with_a_sentence_and_the_typing_is_kept__OGRE_SUR_1():
     s = three()
-    view, ui = BeforeView(), {}
+    view, ui = BeforeView(), FieldUi()
     result = view.form(ctx_for(s, "brak", ui), "before", "", form_values(**{"spot-1": "lots"}), "suggest")
     assert result.message == "Orcs's best Spot result must be a whole number (OGRE-SUR-1)."
     r = parse(view.render(ctx_for(s, "brak", ui)))
