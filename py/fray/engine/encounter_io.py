@@ -19,7 +19,7 @@ from .dice import DiceError, DiceExpr
 from .model import WEAPON_KINDS, QUALITIES, Combatant, Encounter, MapSpec, Side, Weapon
 from . import limits as L
 from .ruleset import Lookup, Ruleset, default_lookup
-from .specs import Setting, StatSpec, plain as _plain, read_settings, read_stats, shown as _show
+from .specs import StatSpec, plain as _plain, read_settings, read_stats, shown as _show
 
 MAX_COMBATANTS, MAX_SIDES, SHAPES, _ID, _COLOUR = L.MAX_COMBATANTS, L.MAX_SIDES, L.SHAPES, L.ID, L.COLOUR
 

@@ -154,7 +154,7 @@ class Ruleset:
         """The first rule the command breaks, broad to narrow; None if legal:
         a referee command's facts, else the system's `checks`."""
         if isinstance(cmd, REFEREE_COMMANDS):
-            return self.check_referee(state, cmd)
+            return check_referee(self, state, cmd)
         if type(cmd).namespace != self.name or self.checks is None:
             return Illegal(Reason.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
         return self.checks(state, cmd)
@@ -230,12 +230,6 @@ class Ruleset:
     def moved(self, state: State, target: str, events: list[Event]) -> State:
         """System hook after the referee places a token."""
         return state
-
-    def check_referee(self, state: State, cmd: Command) -> Illegal | None:
-        return check_referee(self, state, cmd)
-
-    def resolve_referee(self, state: State, cmd: Command, dice: Dice) -> Resolution:
-        return resolve_referee(self, state, cmd, dice)
 
     def referee_target_square(self, state: State, target: str) -> Square | None:
         return state.get(target).square

@@ -21,7 +21,7 @@ from .commands import Command, Event, Illegal, IllegalCommand, Option
 from .dice import BadFace, Dice, NeedDice, ScriptedDice, SeededDice
 from .encounter_io import SetupError, check_encounter
 from .model import Encounter
-from .ruleset import Allow, Ruleset, default_lookup
+from .ruleset import Ruleset, default_lookup
 from .state import State
 
 
@@ -144,8 +144,6 @@ class Session:
         return self.ruleset.where(self.state)
 
     def check(self, cmd: Command) -> Illegal | None:
-        if isinstance(cmd, Allow):
-            return self.ruleset.check_referee(self.state, cmd)
         return self.ruleset.check(self.state, cmd)
 
     # --- changing --------------------------------------------------------
@@ -256,10 +254,7 @@ class Session:
 
     def _recorded(self, state: State, cmd: Command, faces: tuple[int, ...], path: str) -> tuple[Step, State]:
         """Apply one recorded step to `state`, or raise ReplayError naming `path`."""
-        if isinstance(cmd, Allow):
-            illegal = self.ruleset.check_referee(state, cmd)
-        else:
-            illegal = self.ruleset.check(state, cmd)
+        illegal = self.ruleset.check(state, cmd)
         if illegal is not None:
             raise ReplayError(f"{path}: {cmd.type_name} is not allowed here: {illegal.detail}")
         dice = ScriptedDice(faces)

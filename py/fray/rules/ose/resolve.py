@@ -1,15 +1,15 @@
 """What each OSE command does: the `resolves` table, one function a command, each returning the new state.
 
 A function takes (ruleset, state, command, dice, events), appends the facts
-(events, past tense) and returns the new state; the ruleset then drops broken
-holds and lets the round move on (`round.settle`). Called only for commands
+(events, past tense) and returns the new state; the ruleset's `settle` then
+drops broken holds and lets the round move on (`round.settle`). Called only for commands
 that `check.py` allowed, or that the referee allowed anyway (CORE-REF-1).
 """
 from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.commands import Command, Event, Illegal
+from ...engine.commands import Event, Illegal
 from ...engine.dice import Dice
 from ...engine.ruleset import Handlers
 from ...engine.state import State
@@ -26,11 +26,6 @@ from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, current_step, ec
 from .turn_undead import resolve_turn
 
 resolves = Handlers("ose resolve")
-
-
-def resolve(rs, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
-    """The state after an OSE command (KeyError for a command of another system)."""
-    return resolves.table[type(cmd)](rs, state, cmd, dice, events)
 
 
 # --- before initiative (OSE-SUR-1..2, OSE-DECL-1, OSE-INIT-1) -------------------------------------

@@ -11,11 +11,11 @@ grapples), `turn_undead`; records and queries are in `state`, commands in
 """
 from __future__ import annotations
 
-from ...engine.commands import Command, Event, Illegal, Option, Reason as Core
+from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
 from ...engine.model import Encounter
-from ...engine.ruleset import REFEREE_COMMANDS, Allow, Resolution, Ruleset, Setting, StatSpec
+from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
@@ -38,12 +38,14 @@ class OseRuleset(Ruleset):
     name = "ose"
     title = "OSE house rules: Combat and Tactical Actions"
     profiles = ("loose", "detailed")
+    setting_specs = SETTINGS
+    stat_specs = STATS
+    checks = staticmethod(ose_check.check)
+    resolves = ose_resolve.resolves
 
-    def settings(self) -> tuple[Setting, ...]:
-        return SETTINGS
-
-    def stats(self) -> tuple[StatSpec, ...]:
-        return STATS
+    def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
+        """Broken holds drop, then the round moves on (steps, spells lapsing, morale)."""
+        return settle(drop_broken_holds(state, events), dice, events)
 
     # --- hooks for generic code ----------------------------------------------------------
     def phase(self, state: State) -> Phase:
@@ -78,30 +80,6 @@ class OseRuleset(Ruleset):
 
     def options(self, state: State, actor: str) -> list[Option]:
         return ose_options.options(self, state, actor)
-
-    def check(self, state: State, cmd: Command) -> Illegal | None:
-        if isinstance(cmd, REFEREE_COMMANDS):
-            return super().check(state, cmd)
-        if type(cmd).namespace != self.name:
-            return Illegal(Core.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
-        return ose_check.check(state, cmd)
-
-    def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
-        if isinstance(cmd, Allow):
-            # CORE-REF-1: an allowed command skips the checks; one that cannot apply at all changes nothing.
-            try:
-                return super().resolve(state, cmd, dice)
-            except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
-                return state, [Event("OverrideFailed", f"The referee's override of {cmd.command.label()} cannot "
-                                                       f"be applied here ({type(exc).__name__}: {exc})",
-                                     rule="CORE-REF-1")]
-        if isinstance(cmd, REFEREE_COMMANDS):
-            state, events = super().resolve(state, cmd, dice)
-        else:
-            events = []
-            state = ose_resolve.resolve(self, state, cmd, dice, events)
-        state = drop_broken_holds(state, events)
-        return settle(state, dice, events), events
 
     def outcome(self, state: State) -> str:
         """Decided when no two hostile sides still have someone in the fight (down, fled and surrendered are out)."""
