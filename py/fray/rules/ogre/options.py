@@ -264,11 +264,16 @@ def turn_options(state: State, actor: str) -> list[Option]:
         Option(Advance(one=True), f"Advance one segment (to {s.segment + 1})", group="Turn", rule="OGRE-SEG-1")
         .refused(check(state, Advance(one=True))),
     ]
-    if not state.get(actor).is_down:
-        out.append(Option(Stun(actor), "Stunned", group="Referee", rule="OGRE-BREAK-1",
-                          choices=tuple(Choice(f"for {n} segments", {"segments": n}) for n in (5, 10, 20)),
-                          question="For how long?", hint="breaks the action; declares again on recovery"))
-    return out
+    return out + referee_options(state, actor)
+
+
+def referee_options(state: State, actor: str) -> list[Option]:
+    """The referee's own offer for a standing combatant: stunned for a while (OGRE-BREAK-1)."""
+    if not state.has(actor) or state.get(actor).is_down:
+        return []
+    return [Option(Stun(actor), "Stunned", group="Referee", rule="OGRE-BREAK-1",
+                   choices=tuple(Choice(f"for {n} segments", {"segments": n}) for n in (5, 10, 20)),
+                   question="For how long?", hint="breaks the action; declares again on recovery")]
 
 
 def answers(state: State, actor: str) -> list[Option]:

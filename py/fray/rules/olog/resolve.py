@@ -310,7 +310,7 @@ def _start_turn(state: State, cid: str, events: list[Event]) -> State:
     return state
 
 
-def settle(state: State, events: list[Event]) -> State:
+def settle(rs: Any, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
     """After any command: a down actor's turn passes; if nobody was acting
     and someone stands again, play resumes."""
     s: OlogState = state.board

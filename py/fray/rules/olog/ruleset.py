@@ -52,7 +52,7 @@ class Olog(Ruleset):
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """A down actor's turn passes; play resumes when someone stands again."""
-        return olog_resolve.settle(state, events)
+        return olog_resolve.settle(self, state, cmd, dice, events)
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """An allowed action must still make sense: its combatants, zone, attack or item exist (CORE-REF-1)."""

@@ -22,7 +22,7 @@ from . import check as ose_check, options as ose_options, resolve as ose_resolve
 from .combat import drop_broken_holds
 from .movement import suggest_paths as suggest_move_paths
 from .movement import bodies as grid_bodies, move_left
-from .round import active_actors, lose_spell, outcome_text, settle
+from .round import active_actors, lose_spell, outcome_text
 from .state import SETTINGS, STATS, OseState, Phase, can_act, phase_of
 
 # The rule ids the shared grid view cites (views/grid.py); "no_threat" is its sentence for a
@@ -45,7 +45,7 @@ class OseRuleset(Ruleset):
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """Broken holds drop, then the round moves on (steps, spells lapsing, morale)."""
-        return settle(drop_broken_holds(state, events), dice, events)
+        return ose_resolve.settle(self, state, cmd, dice, events)
 
     # --- hooks for generic code ----------------------------------------------------------
     def phase(self, state: State) -> Phase:
@@ -79,7 +79,7 @@ class OseRuleset(Ruleset):
         return active_actors(state)
 
     def options(self, state: State, actor: str) -> list[Option]:
-        return ose_options.options(self, state, actor)
+        return ose_options.options(state, actor)
 
     def outcome(self, state: State) -> str:
         """Decided when no two hostile sides still have someone in the fight (down, fled and surrendered are out)."""
