@@ -16,10 +16,10 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .cache import cached
 from .dice import Roll
 
 _REGISTRY: dict[str, dict[str, type]] = {}
-_HINTS: dict[type, dict[str, Any]] = {}
 
 
 class Command:
@@ -73,17 +73,17 @@ class CommandFormatError(ValueError):
     """A serialised command that does not fit its type; message names the field."""
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}  # a command type's field names (dataclasses.fields is slow)
+@cached(None)
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A command type's field names (dataclasses.fields is slow)."""
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def to_json(cmd: Command) -> dict[str, Any]:
     """A command as plain JSON data: {"type": name, field: value, ...}."""
     kind = type(cmd)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(cmd))
     out: dict[str, Any] = {"type": kind.__name__}
-    for name in names:
+    for name in _field_names(kind):
         out[name] = _dump(getattr(cmd, name))
     return out
 
@@ -133,14 +133,11 @@ def from_json(data: Any, namespaces: tuple[str, ...], path: str = "command") -> 
     return cls(**kwargs)
 
 
+@cached(None)
 def _hints(cls: type) -> dict[str, Any]:
-    hints = _HINTS.get(cls)
-    if hints is None:
-        # Each class's annotations are read in its own module (Command's
-        # ClassVar lives in this one, a system's fields in the system's).
-        hints = typing.get_type_hints(cls)
-        _HINTS[cls] = hints
-    return hints
+    # Each class's annotations are read in its own module (Command's
+    # ClassVar lives in this one, a system's fields in the system's).
+    return typing.get_type_hints(cls)
 
 
 def _load(value: Any, hint: Any, path: str, namespaces: tuple[str, ...]) -> Any:

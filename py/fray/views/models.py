@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
+from ..engine.cache import cached
 from ..engine.state import State
 
 
-@lru_cache(maxsize=1024)
+@cached(1024)
 def initials(name: str) -> str:
     """Token letters: "Goblin 1" -> "G1", "Orc spearman" -> "OS", "Brak" -> "Br"."""
     words = [w for w in re.split(r"[\s_-]+", name.strip()) if w]

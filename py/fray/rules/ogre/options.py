@@ -7,12 +7,14 @@ ready-made paths as choices and also accept any path the grid supplies.
 """
 from __future__ import annotations
 
+from ...engine.cache import Cache
 from ...engine.commands import Choice, Option, Reason as Core
 from ...engine.geometry import distance_squares
 from ...engine.state import State
 from . import grid as og
 from . import state as om
-from .check import Reason, check, check_act
+from .check import check, check_act
+from .reasons import Reason
 from .commands import (
     Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move, Opportunity, React,
     Ready, RollInitiative, Stun, Trigger, Withdraw,
@@ -71,15 +73,10 @@ def tempo_choices(state: State, c, base: str, has_check: bool) -> tuple[Choice, 
     """OGRE-FAST-1 / OGRE-SLOW-1: how fast, asked before anything is rolled (memoised per table and DEX)."""
     durations = om.table(state, "durations", om.DEFAULT_DURATIONS)
     key = (tuple(durations.items()), om.dex(c), base, has_check)
-    hit = _TEMPO.get(key)
-    if hit is None:
-        if len(_TEMPO) > 512:
-            _TEMPO.clear()
-        hit = _TEMPO[key] = _tempo_choices(state, c, base, has_check)
-    return hit
+    return _TEMPO.get(key, lambda: _tempo_choices(state, c, base, has_check))
 
 
-_TEMPO: dict = {}
+_TEMPO = Cache(513)  # (durations table, DEX, category, has a check) -> the tempo choices
 
 
 def _tempo_choices(state: State, c, base: str, has_check: bool) -> tuple[Choice, ...]:
