@@ -222,6 +222,10 @@ class Ruleset:
         from .geometry import body_of
         return [b for c in state.combatants if (b := body_of(c)) is not None]
 
+    def braced(self, state: State) -> frozenset[str]:
+        """Who stands braced against a charge (the grid's charge preview); nobody unless the system says."""
+        return frozenset()
+
     def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
         """Feet the actor may still move with this command (the grid's path
         preview compares against it); None when the system does not say."""

@@ -347,7 +347,7 @@ def _plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, c, pendi
     provs: tuple[Provoking, ...] = ()
     if len(squares) > 1:
         names = {b.id: state.name(b.id) for b in bodies}
-        bracing = frozenset(getattr(state.board, "bracing", ()) or ()) if kind == "charge" else frozenset()
+        bracing = ruleset.braced(state) if kind == "charge" else frozenset()
         if kind == "charge":  # a charge provokes only the braced foes whose reach it enters
             found = geo.threat_entries(list(squares), me, bodies, hostile, bracing, grid=grid)
         else:

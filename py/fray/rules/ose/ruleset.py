@@ -105,6 +105,10 @@ class OseRuleset(Ruleset):
         """Ready-made grid paths for the actor (see movement.suggest_paths)."""
         return suggest_move_paths(state, actor, command)
 
+    def braced(self, state: State) -> frozenset[str]:
+        """OSE-BRACE-1: who braced against a charge this round."""
+        return frozenset(state.board.bracing)
+
     def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
         """Feet the actor may still move this round (OSE-MOVE-1, OSE-ECON-1), for the grid's preview."""
         if not state.has(actor):
