@@ -78,7 +78,7 @@ class Session:
         defaults = ruleset.default_settings()
         if any(k not in encounter.settings for k in defaults):
             encounter = replace(encounter, settings={**defaults, **encounter.settings})
-        # What the API saves, the API opens (issue 13): a setup outside the
+        # What the API saves, the API opens: a setup outside the
         # limits is refused here, with the loader's own messages, rather
         # than saved into a file that cannot be opened again. The session
         # keeps the encounter in the form its file loads back as.
