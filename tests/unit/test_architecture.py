@@ -155,6 +155,19 @@ def test_imports_point_down_the_layers(path):
     assert not bad, f"{rel(path)} ({layer}) imports {bad}: ui -> views -> rules -> engine (DESIGN.md)"
 
 
+def test_the_engine_modules_import_each_other_without_a_circle():
+    """One concept per module, dependencies one way: no engine module reaches back to one that imports it."""
+    engine = {rel(p): p for p in modules() if p.relative_to(FRAY).parts[0] == "engine"}
+    name_of = {f"fray.engine.{pathlib.Path(r).stem}": r for r in engine}
+    deps = {r: {name_of[n] for n, _ in imported(p) if n in name_of and name_of[n] != r} for r, p in engine.items()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(d == goal or (d not in seen and not seen.add(d) and reaches(d, goal, seen)) for d in deps[start])
+
+    circles = sorted(r for r in deps if reaches(r, r, set()))
+    assert not circles, f"engine modules in an import circle: {circles}"
+
+
 @pytest.mark.parametrize("path", modules(), ids=rel)
 def test_every_module_opens_with_a_docstring_and_stays_small(path):
     text = path.read_text(encoding="utf-8")

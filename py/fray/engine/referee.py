@@ -9,17 +9,31 @@ from __future__ import annotations
 
 import math
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from .commands import Code, Command, Event, Illegal, Reason, command
 from .dice import Dice, DiceError, DiceExpr
 from . import limits as L
-from .specs import stat_problems
+from .specs import StatSpec, stat_problems
 from .state import State
 from .tables import Handlers
 
-if TYPE_CHECKING:
-    from .ruleset import Ruleset
+
+class Rules(Protocol):
+    """What the referee's commands ask of the ruleset (engine/ruleset.py's `Ruleset`, which imports this module)."""
+
+    title: str
+
+    def stats(self) -> tuple[StatSpec, ...]: ...
+
+    def namespaces(self) -> tuple[str, ...]: ...
+
+    def resolve(self, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]: ...
+
+    def damage(self, state: State, target: str, amount: int, events: list[Event], *,
+               source: str = "", rule: str = "", text: str = "") -> State: ...
+
+    def moved(self, state: State, target: str, events: list[Event]) -> State: ...
 
 
 class RefereeReason(Code):
@@ -136,7 +150,7 @@ referee_checks = Handlers("referee check")  # (ruleset, state, cmd) -> Illegal |
 referee_resolves = Handlers("referee resolve")  # (ruleset, state, cmd, dice, events) -> State
 
 
-def check_referee(rs: Ruleset, state: State, cmd: Command) -> Illegal | None:
+def check_referee(rs: Rules, state: State, cmd: Command) -> Illegal | None:
     """A referee command's facts: the target exists, and the command's own `referee_checks`."""
     target = getattr(cmd, "target", None)
     if target is not None and not state.has(target):
@@ -145,7 +159,7 @@ def check_referee(rs: Ruleset, state: State, cmd: Command) -> Illegal | None:
     return fn(rs, state, cmd) if fn is not None else None
 
 
-def resolve_referee(rs: Ruleset, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
+def resolve_referee(rs: Rules, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
     """The referee command's `referee_resolves` entry; every one is logged (CORE-REF-1)."""
     events: list[Event] = []
     state = referee_resolves.table[type(cmd)](rs, state, cmd, dice, events)
@@ -166,7 +180,7 @@ def _out_of(path: str, value: int, allowed: tuple[int, int]) -> Illegal | None:
 
 
 @referee_checks(Damage, Heal)
-def _check_amount(rs: Ruleset, state: State, cmd: Damage | Heal) -> Illegal | None:
+def _check_amount(rs: Rules, state: State, cmd: Damage | Heal) -> Illegal | None:
     if cmd.amount < 0:
         return Illegal(RefereeReason.NEGATIVE_AMOUNT, "The amount must be zero or more")
     # a save file holds the amount, and the HP it leaves within the limits
@@ -174,7 +188,7 @@ def _check_amount(rs: Ruleset, state: State, cmd: Damage | Heal) -> Illegal | No
 
 
 @referee_checks(SetStat)
-def _check_stat(rs: Ruleset, state: State, cmd: SetStat) -> Illegal | None:
+def _check_stat(rs: Rules, state: State, cmd: SetStat) -> Illegal | None:
     if not _is_plain(cmd.value):
         # the value is saved with the step: it must be what a file can hold
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.value!r:.60} cannot be a stat (a number, text, true/false "
@@ -189,12 +203,12 @@ def _check_stat(rs: Ruleset, state: State, cmd: SetStat) -> Illegal | None:
 
 
 @referee_checks(SetHp)
-def _check_hp(rs: Ruleset, state: State, cmd: SetHp) -> Illegal | None:
+def _check_hp(rs: Rules, state: State, cmd: SetHp) -> Illegal | None:
     return _out_of(f"{cmd.target}.hp", cmd.hp, L.HP)
 
 
 @referee_checks(SetCondition)
-def _check_condition(rs: Ruleset, state: State, cmd: SetCondition) -> Illegal | None:
+def _check_condition(rs: Rules, state: State, cmd: SetCondition) -> Illegal | None:
     if not cmd.on:
         return None
     if not cmd.condition or len(cmd.condition) > L.CONDITION_TEXT:
@@ -208,7 +222,7 @@ def _check_condition(rs: Ruleset, state: State, cmd: SetCondition) -> Illegal | 
 
 
 @referee_checks(FreeRoll)
-def _check_roll(rs: Ruleset, state: State, cmd: FreeRoll) -> Illegal | None:
+def _check_roll(rs: Rules, state: State, cmd: FreeRoll) -> Illegal | None:
     try:
         DiceExpr.parse(cmd.expr)
     except DiceError as exc:
@@ -217,7 +231,7 @@ def _check_roll(rs: Ruleset, state: State, cmd: FreeRoll) -> Illegal | None:
 
 
 @referee_checks(Place)
-def _check_place(rs: Ruleset, state: State, cmd: Place) -> Illegal | None:
+def _check_place(rs: Rules, state: State, cmd: Place) -> Illegal | None:
     if cmd.square is None and cmd.band is None:
         return Illegal(RefereeReason.NOWHERE, f"Say where to place {state.name(cmd.target)}: a zone or a square")
     if cmd.square is not None:
@@ -236,7 +250,7 @@ def _check_place(rs: Ruleset, state: State, cmd: Place) -> Illegal | None:
 
 
 @referee_checks(Allow)
-def _check_allow(rs: Ruleset, state: State, cmd: Allow) -> Illegal | None:
+def _check_allow(rs: Rules, state: State, cmd: Allow) -> Illegal | None:
     inner = cmd.command
     if isinstance(inner, Allow):
         return Illegal(RefereeReason.NESTED_ALLOW, "Allow an action, not another override")
@@ -255,7 +269,7 @@ def _check_allow(rs: Ruleset, state: State, cmd: Allow) -> Illegal | None:
 
 
 @referee_resolves(SetHp)
-def _set_hp(rs: Ruleset, state: State, cmd: SetHp, dice: Dice, events: list[Event]) -> State:
+def _set_hp(rs: Rules, state: State, cmd: SetHp, dice: Dice, events: list[Event]) -> State:
     c = state.get(cmd.target)
     state = state.update(cmd.target, hp=cmd.hp)
     events.append(Event("HpSet", f"Referee sets {c.name} to {cmd.hp}/{c.max_hp} HP", rule="CORE-REF-1",
@@ -268,7 +282,7 @@ def _set_hp(rs: Ruleset, state: State, cmd: SetHp, dice: Dice, events: list[Even
 
 
 @referee_resolves(Damage)
-def _damage(rs: Ruleset, state: State, cmd: Damage, dice: Dice, events: list[Event]) -> State:
+def _damage(rs: Rules, state: State, cmd: Damage, dice: Dice, events: list[Event]) -> State:
     c = state.get(cmd.target)
     note = f" ({cmd.note})" if cmd.note else ""
     state = rs.damage(state, cmd.target, cmd.amount, events, rule="CORE-REF-1",
@@ -280,7 +294,7 @@ def _damage(rs: Ruleset, state: State, cmd: Damage, dice: Dice, events: list[Eve
 
 
 @referee_resolves(Heal)
-def _heal(rs: Ruleset, state: State, cmd: Heal, dice: Dice, events: list[Event]) -> State:
+def _heal(rs: Rules, state: State, cmd: Heal, dice: Dice, events: list[Event]) -> State:
     c = state.get(cmd.target)
     hp = min(c.max_hp, c.hp + cmd.amount)
     state = state.update(cmd.target, hp=hp)
@@ -292,7 +306,7 @@ def _heal(rs: Ruleset, state: State, cmd: Heal, dice: Dice, events: list[Event])
 
 
 @referee_resolves(Place)
-def _place(rs: Ruleset, state: State, cmd: Place, dice: Dice, events: list[Event]) -> State:
+def _place(rs: Rules, state: State, cmd: Place, dice: Dice, events: list[Event]) -> State:
     c = state.get(cmd.target)
     changes: dict[str, Any] = {}
     if cmd.band is not None:
@@ -306,7 +320,7 @@ def _place(rs: Ruleset, state: State, cmd: Place, dice: Dice, events: list[Event
 
 
 @referee_resolves(SetStat)
-def _set_stat(rs: Ruleset, state: State, cmd: SetStat, dice: Dice, events: list[Event]) -> State:
+def _set_stat(rs: Rules, state: State, cmd: SetStat, dice: Dice, events: list[Event]) -> State:
     c = state.get(cmd.target)
     # a list is kept (and logged) as the tuple a save file's step loads back as
     value = tuple(cmd.value) if isinstance(cmd.value, list) else cmd.value
@@ -317,7 +331,7 @@ def _set_stat(rs: Ruleset, state: State, cmd: SetStat, dice: Dice, events: list[
 
 
 @referee_resolves(SetCondition)
-def _set_condition(rs: Ruleset, state: State, cmd: SetCondition, dice: Dice, events: list[Event]) -> State:
+def _set_condition(rs: Rules, state: State, cmd: SetCondition, dice: Dice, events: list[Event]) -> State:
     c = state.get(cmd.target)
     new = c.with_condition(cmd.condition) if cmd.on else c.without_condition(cmd.condition)
     verb = "now" if cmd.on else "no longer"
@@ -327,7 +341,7 @@ def _set_condition(rs: Ruleset, state: State, cmd: SetCondition, dice: Dice, eve
 
 
 @referee_resolves(Allow)
-def _allow(rs: Ruleset, state: State, cmd: Allow, dice: Dice, events: list[Event]) -> State:
+def _allow(rs: Rules, state: State, cmd: Allow, dice: Dice, events: list[Event]) -> State:
     inner_state, inner = rs.resolve(state, cmd.command, dice)
     events.append(Event("Overridden", f"Referee allows: {cmd.command.label()}", rule="CORE-REF-1"))
     events.extend(inner)
@@ -335,7 +349,7 @@ def _allow(rs: Ruleset, state: State, cmd: Allow, dice: Dice, events: list[Event
 
 
 @referee_resolves(FreeRoll)
-def _free_roll(rs: Ruleset, state: State, cmd: FreeRoll, dice: Dice, events: list[Event]) -> State:
+def _free_roll(rs: Rules, state: State, cmd: FreeRoll, dice: Dice, events: list[Event]) -> State:
     roll = dice.roll(cmd.expr, cmd.purpose or "free roll")
     what = f" for {cmd.purpose}" if cmd.purpose else ""
     events.append(Event("Rolled", f"Rolled {roll.describe()}{what}", rule="CORE-DICE-3", rolls=(roll,)))
@@ -343,13 +357,13 @@ def _free_roll(rs: Ruleset, state: State, cmd: FreeRoll, dice: Dice, events: lis
 
 
 @referee_resolves(Note)
-def _note(rs: Ruleset, state: State, cmd: Note, dice: Dice, events: list[Event]) -> State:
+def _note(rs: Rules, state: State, cmd: Note, dice: Dice, events: list[Event]) -> State:
     events.append(Event("Noted", cmd.text, rule="CORE-REF-1"))
     return state
 
 
 @referee_resolves(SetWalls)
-def _set_walls(rs: Ruleset, state: State, cmd: SetWalls, dice: Dice, events: list[Event]) -> State:
+def _set_walls(rs: Rules, state: State, cmd: SetWalls, dice: Dice, events: list[Event]) -> State:
     enc = state.encounter
     walls = (enc.map.walls | {tuple(sq) for sq in cmd.add}) - {tuple(sq) for sq in cmd.remove}
     parts = []
