@@ -5,7 +5,7 @@ rolls d10 + reaction time (OGRE-INIT-1), stays flat-footed until that
 segment (OGRE-FF-1), then declares an action that resolves a category's
 duration later (OGRE-ACT-1, OGRE-CAT-1) and declares the next one then.
 "Advance" jumps to the next segment where something happens. This class only
-delegates: tables and records are in `state`, the commands in `commands`,
+declares the template's tables and hooks and delegates: tables and records are in `state`, the commands in `commands`,
 legality in `check`, the menus in `options`, command resolution in
 `resolve`, the count's records in `timeline`, a segment's work in `segment`,
 the grid in `grid`, before-the-fight surprise in `surprise`.

@@ -8,7 +8,7 @@ next round, the referee with `SetCount` at once (OLOG-INIT-3). Pressure and
 band arithmetic live in `pressure`; the commands in `commands`; settings,
 stats, the board record and its small queries in `state`; legality in
 `check`, the menus in `options`, what happens in `resolve`. This class only
-delegates to them.
+declares the `Ruleset` template's tables and hooks, and delegates to them.
 
 Decisions the text leaves open (documented for the referee):
 - Reorder: only combatants with equal counts can be reordered relative to each

@@ -1,9 +1,11 @@
 """OSE house rules "Combat and Tactical Actions" as a Fray ruleset, loose and detailed (OSE-*).
 
-A thin strategy: the hooks (`begin`, `current`, `options`, `check`, `resolve`,
-`outcome`, `after_damage`, `bodies`, `phase`, `grid_rules`) hand over to the
-sibling modules: `check` (legality, the `Reason` codes), `resolve` (what each
-command does, a `Handlers` table), `options` (what each actor is offered),
+A thin strategy: it declares the tables of the `Ruleset` template (`checks`,
+`resolves`, `setting_specs`, `stat_specs`) and its hooks (`settle`, `begin`,
+`current`, `options`, `outcome`, `after_damage`, `bodies`, `phase`,
+`grid_rules`...) hand over to the sibling modules: `check` (legality),
+`resolve` (what each command does, a `Handlers` table, and `settle`),
+`options` (what each actor is offered), `reasons` (the `Reason` codes),
 `round` (initiative, steps, spells lapsing, morale), `movement` (grid moves,
 attacks of opportunity, charge, brace), `combat` (attacks, stances, shields,
 grapples), `turn_undead`; records and queries are in `state`, commands in
