@@ -131,7 +131,7 @@ def _load_or_report(source: str, err: TextIO) -> storage.Loaded | None:
 
 
 def cmd_check(sources: list[str], out: TextIO, err: TextIO | None = None) -> int:
-    """Each good file's summary to `out`, each problem to `err` (issue 13: results out, errors err)."""
+    """Each good file's summary to `out`, each problem to `err` (results out, errors err)."""
     err = err if err is not None else sys.stderr
     status = EXIT_OK
     for source in sources:

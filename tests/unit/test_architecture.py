@@ -155,6 +155,19 @@ def test_imports_point_down_the_layers(path):
     assert not bad, f"{rel(path)} ({layer}) imports {bad}: ui -> views -> rules -> engine (DESIGN.md)"
 
 
+def test_the_engine_modules_import_each_other_without_a_circle():
+    """One concept per module, dependencies one way: no engine module reaches back to one that imports it."""
+    engine = {rel(p): p for p in modules() if p.relative_to(FRAY).parts[0] == "engine"}
+    name_of = {f"fray.engine.{pathlib.Path(r).stem}": r for r in engine}
+    deps = {r: {name_of[n] for n, _ in imported(p) if n in name_of and name_of[n] != r} for r, p in engine.items()}
+
+    def reaches(start: str, goal: str, seen: set[str]) -> bool:
+        return any(d == goal or (d not in seen and not seen.add(d) and reaches(d, goal, seen)) for d in deps[start])
+
+    circles = sorted(r for r in deps if reaches(r, r, set()))
+    assert not circles, f"engine modules in an import circle: {circles}"
+
+
 @pytest.mark.parametrize("path", modules(), ids=rel)
 def test_every_module_opens_with_a_docstring_and_stays_small(path):
     text = path.read_text(encoding="utf-8")
@@ -255,21 +268,74 @@ def test_api_doc_example_runs(capsys):
     assert "step 2  Brak presses on" in capsys.readouterr().out
 
 
+SYSTEMS = ("olog", "ose", "ogre")
+# The modules every system's package holds (docs/ARCHITECTURE.md); a system may add its own beside them.
+CORE_MODULES = ("__init__", "check", "commands", "examples", "options", "reasons", "resolve", "ruleset", "state")
+# The public names those modules define in every system, functions with the same parameters (docs/RULESETS.md).
+SHARED_NAMES = {
+    "__init__": ("RULESET", "INFO", "Reason"),
+    "check": ("check",),
+    "options": ("options", "referee_options"),
+    "reasons": ("Reason",),
+    "resolve": ("resolves", "settle"),
+    "state": ("SETTINGS", "STATS", "Phase"),
+    "examples": ("examples",),
+}
+
+
 def test_rules_hold_one_package_per_system_with_the_same_modules():
     """One shape for every system (ARCHITECTURE.md): rules/<system>/ with the same core modules."""
     rules = FRAY / "rules"
     flat = sorted(p.name for p in rules.glob("*.py") if p.name != "__init__.py")
     assert flat == [], f"rules/ holds flat modules {flat}: each belongs in its system's package"
-    from fray.rules import SYSTEMS
+    from fray.rules import SYSTEMS as REGISTERED
+    assert set(REGISTERED) == set(SYSTEMS)
     for system in SYSTEMS:
         pkg = rules / system
         assert (pkg / "__init__.py").exists(), f"rules/{system}/ is not a package"
+        have = {p.stem for p in pkg.glob("*.py")}
+        assert set(CORE_MODULES) <= have, f"rules/{system}/ lacks {sorted(set(CORE_MODULES) - have)}"
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_system_defines_the_same_public_names_with_the_same_parameters(system):
+    import importlib
+    import inspect
+    first = {}
+    for module, names in SHARED_NAMES.items():
+        for s in (SYSTEMS[0], system):
+            m = importlib.import_module(f"fray.rules.{s}" + ("" if module == "__init__" else f".{module}"))
+            for name in names:
+                assert hasattr(m, name), f"fray.rules.{s}.{module} has no {name} (docs/RULESETS.md)"
+                value = getattr(m, name)
+                if inspect.isfunction(value):
+                    params = tuple(inspect.signature(value).parameters)
+                    first.setdefault((module, name), params)
+                    assert params == first[(module, name)], \
+                        f"fray.rules.{s}.{module}.{name}{params}: the other systems take {first[(module, name)]}"
+    pkg = importlib.import_module(f"fray.rules.{system}")
+    assert pkg.Reason is importlib.import_module(f"fray.rules.{system}.reasons").Reason
+
+
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_ruleset_declares_tables_and_hooks_and_keeps_the_template(system):
+    """check and resolve are the base Ruleset's (the template); a system declares its tables and hooks."""
+    import importlib
+    from fray.engine.ruleset import Ruleset
+    from fray.engine.tables import Handlers
+    rs = importlib.import_module(f"fray.rules.{system}").RULESET
+    state = importlib.import_module(f"fray.rules.{system}.state")
+    for hook in ("check", "resolve"):
+        assert getattr(type(rs), hook) is getattr(Ruleset, hook), f"{system} overrides Ruleset.{hook}"
+    assert rs.setting_specs is state.SETTINGS and rs.stat_specs is state.STATS
+    assert isinstance(rs.resolves, Handlers) and callable(rs.checks)
+    assert type(rs).settle is not Ruleset.settle, f"{system} declares no settle hook"
 
 
 # --- typed reasons and public surfaces ----------------------------------------------------
 
-TYPED_REASONS = sorted([*(FRAY / "rules" / "ose").glob("*.py"), FRAY / "engine" / "ruleset.py",
-                        FRAY / "engine" / "geometry.py"])
+TYPED_REASONS = sorted([*(FRAY / "rules").glob("*/*.py"), FRAY / "engine" / "ruleset.py",
+                        FRAY / "engine" / "referee.py", FRAY / "engine" / "geometry.py"])
 
 
 def untyped_refusals(path: pathlib.Path) -> list[int]:
@@ -296,30 +362,34 @@ def test_every_refusal_takes_a_reason_enum_member(path):
     assert not untyped_refusals(path), f"{rel(path)}: Illegal() with a bare code at lines {untyped_refusals(path)}"
 
 
-def test_ose_reasons_do_not_repeat_the_core_codes():
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_system_reasons_do_not_repeat_the_core_codes(system):
+    import importlib
     from fray.engine.commands import Reason as Core
-    from fray.rules.ose import Reason
+    Reason = importlib.import_module(f"fray.rules.{system}").Reason
     assert not {r.value for r in Reason} & {r.value for r in Core}, "a shared code belongs to the core Reason only"
 
 
-OSE_EXAMPLES = "fray.rules.ose.examples"  # the registry's example encounters, loaded by name
-
-
-@pytest.mark.parametrize("path", [p for p in modules() if p.relative_to(FRAY).parts[:2] != ("rules", "ose")],
-                         ids=rel)
-def test_only_the_ose_package_reaches_past_its_public_surface(path):
-    """Views, ui and tools import `fray.rules.ose` (the names in its __all__), never its modules."""
-    import fray.rules.ose as ose
-    public = set(ose.__all__)
+@pytest.mark.parametrize("system,path", [(s, p) for s in SYSTEMS for p in modules()
+                                         if p.relative_to(FRAY).parts[:2] != ("rules", s)],
+                         ids=lambda v: v if isinstance(v, str) else rel(v))
+def test_only_a_system_package_reaches_past_its_public_surface(system, path):
+    """Views, ui and tools import `fray.rules.<system>` (the names in its __all__), never its modules
+    (its `examples` excepted: the registry's example encounters, loaded by name)."""
+    import importlib
+    public = set(importlib.import_module(f"fray.rules.{system}").__all__)
+    prefix = f"fray.rules.{system}."
     bad = [(n, line) for n, line in imported(path)
-           if n.startswith("fray.rules.ose.") and n != OSE_EXAMPLES and n.split(".")[3] not in public]
-    assert not bad, f"{rel(path)} imports OSE internals {bad}: use `from fray.rules.ose import ...`"
+           if n.startswith(prefix) and n != prefix + "examples" and n.split(".")[3] not in public]
+    assert not bad, f"{rel(path)} imports {system} internals {bad}: use `from fray.rules.{system} import ...`"
 
 
-def test_the_ose_public_surface_is_deliberate():
-    import fray.rules.ose as ose
-    assert {"RULESET", "INFO", "Reason", "Phase", "Move", "Attack", "Declare"} <= set(ose.__all__)
-    assert all(hasattr(ose, name) for name in ose.__all__)
+@pytest.mark.parametrize("system", SYSTEMS)
+def test_every_public_surface_is_deliberate(system):
+    import importlib
+    pkg = importlib.import_module(f"fray.rules.{system}")
+    assert {"RULESET", "INFO", "Reason", "Phase", "RollInitiative"} <= set(pkg.__all__)
+    assert all(hasattr(pkg, name) for name in pkg.__all__)
 
 
 @pytest.mark.parametrize("path", modules(), ids=rel)

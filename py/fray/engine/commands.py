@@ -16,10 +16,10 @@ import typing
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from .cache import cached
 from .dice import Roll
 
 _REGISTRY: dict[str, dict[str, type]] = {}
-_HINTS: dict[type, dict[str, Any]] = {}
 
 
 class Command:
@@ -49,8 +49,8 @@ def command(namespace: str):
     def wrap(cls):
         if not issubclass(cls, Command):
             # Commands are declared as plain classes; without Command as a base
-            # they lacked type_name/label and a nested command (Allow) was not
-            # recognised by to_json, so the class is rebuilt on Command.
+            # they would have no type_name or label and to_json would not
+            # recognise a nested command (Allow), so the class is rebuilt on Command.
             ns = {k: v for k, v in vars(cls).items() if k not in ("__dict__", "__weakref__")}
             bases = tuple(b for b in cls.__bases__ if b is not object) + (Command,)
             cls = type(cls)(cls.__name__, bases, ns)
@@ -73,17 +73,17 @@ class CommandFormatError(ValueError):
     """A serialised command that does not fit its type; message names the field."""
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}  # a command type's field names (dataclasses.fields is slow)
+@cached(None)
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A command type's field names (dataclasses.fields is slow)."""
+    return tuple(f.name for f in dataclasses.fields(kind))
 
 
 def to_json(cmd: Command) -> dict[str, Any]:
     """A command as plain JSON data: {"type": name, field: value, ...}."""
     kind = type(cmd)
-    names = _FIELDS.get(kind)
-    if names is None:
-        names = _FIELDS[kind] = tuple(f.name for f in dataclasses.fields(cmd))
     out: dict[str, Any] = {"type": kind.__name__}
-    for name in names:
+    for name in _field_names(kind):
         out[name] = _dump(getattr(cmd, name))
     return out
 
@@ -98,8 +98,8 @@ def _dump(value: Any) -> Any:
     return value
 
 
-# Field names that saved files written before a rename still use: the weapon a
-# command strikes with was called "attack" until the model's Attack became Weapon.
+# Field names a save file may use for a command's field, read as the current ones:
+# the weapon a command strikes with may be stored as "attack".
 LEGACY_FIELDS = {"attack": "weapon"}
 
 
@@ -133,14 +133,11 @@ def from_json(data: Any, namespaces: tuple[str, ...], path: str = "command") -> 
     return cls(**kwargs)
 
 
+@cached(None)
 def _hints(cls: type) -> dict[str, Any]:
-    hints = _HINTS.get(cls)
-    if hints is None:
-        # Each class's annotations are read in its own module (Command's
-        # ClassVar lives in this one, a system's fields in the system's).
-        hints = typing.get_type_hints(cls)
-        _HINTS[cls] = hints
-    return hints
+    # Each class's annotations are read in its own module (Command's
+    # ClassVar lives in this one, a system's fields in the system's).
+    return typing.get_type_hints(cls)
 
 
 def _load(value: Any, hint: Any, path: str, namespaces: tuple[str, ...]) -> Any:
@@ -295,9 +292,9 @@ class Reason(Code):
 
     NO_SUCH_COMBATANT = "NO_SUCH_COMBATANT"   # an id the encounter does not hold
     NO_SUCH_SIDE = "NO_SUCH_SIDE"
-    NO_SUCH_WEAPON = "NO_SUCH_WEAPON"         # was NO_SUCH_ATTACK
-    NOT_PLACED = "NOT_PLACED"                 # not on the field or grid (was NOT_ON_MAP, NOT_ON_GRID)
-    OUT_OF_RANGE = "OUT_OF_RANGE"             # a number or a distance beyond its limit (was TOO_FAR)
+    NO_SUCH_WEAPON = "NO_SUCH_WEAPON"         # no weapon or natural attack of that name
+    NOT_PLACED = "NOT_PLACED"                 # not on the field or grid
+    OUT_OF_RANGE = "OUT_OF_RANGE"             # a number or a distance beyond its limit
     OUT_OF_REACH = "OUT_OF_REACH"             # a target beyond the weapon's reach
     OCCUPIED = "OCCUPIED"
     WALL = "WALL"

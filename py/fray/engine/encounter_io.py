@@ -5,8 +5,8 @@ builds it, appending each problem with its field path, the value and the
 allowed range (`combatants[2].weapons[0].damage: "2x6" is not dice
 notation`). The numbers themselves are in engine/limits.py; `check_encounter`
 holds a built Encounter to the same rules, so anything a Session accepts is
-what a save file of it loads back as (issue 13: what the API saves, the API
-opens).
+what a save file of it loads back as. Settings and stats are read by
+engine/specs.py.
 """
 from __future__ import annotations
 
@@ -18,7 +18,8 @@ from .commands import key_text as _key, kind_of as _kind
 from .dice import DiceError, DiceExpr
 from .model import WEAPON_KINDS, QUALITIES, Combatant, Encounter, MapSpec, Side, Weapon
 from . import limits as L
-from .ruleset import Lookup, Ruleset, Setting, StatSpec, default_lookup
+from .ruleset import Lookup, Ruleset, default_lookup
+from .specs import StatSpec, plain as _plain, read_settings, read_stats, shown as _show
 
 MAX_COMBATANTS, MAX_SIDES, SHAPES, _ID, _COLOUR = L.MAX_COMBATANTS, L.MAX_SIDES, L.SHAPES, L.ID, L.COLOUR
 
@@ -71,24 +72,6 @@ def combatant_to_json(c: Combatant) -> dict[str, Any]:
     return doc
 
 
-def _plain(value: Any) -> Any:
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _plain(v) for k, v in value.items()}
-    return value
-
-
-def _show(value: Any) -> str:
-    """A value as a message quotes it: short text in quotes, anything else by kind
-    (a repr of a 5 MB string or a 900-deep list has no place in a message)."""
-    if isinstance(value, str) and len(value) <= 40:
-        return repr(value)
-    if value is None or isinstance(value, bool) or (isinstance(value, int) and abs(value) < 10**12):
-        return repr(value)
-    return _kind(value)
-
-
 def encounter_from_json(doc: Any, problems: list[str], path: str = "encounter",
                         rulesets: Lookup | None = None) -> tuple[Encounter | None, Ruleset | None]:
     """Validate and build an Encounter; every problem is appended with its path."""
@@ -114,7 +97,7 @@ def encounter_from_json(doc: Any, problems: list[str], path: str = "encounter",
                         f"({', '.join(repr(p) for p in ruleset.profiles)})")
     seed = v.integer(doc, "seed", default=1, lo=L.SEED[0], hi=L.SEED[1])
     bands = v.integer(doc, "bands", default=6, lo=L.BANDS[0], hi=L.BANDS[1])
-    settings = _settings(doc.get("settings", {}), ruleset.settings(), f"{path}.settings", problems)
+    settings = read_settings(doc.get("settings", {}), ruleset.settings(), f"{path}.settings", problems)
     spec = _map(doc.get("map", {}), f"{path}.map", problems)
     sides = _sides(doc.get("sides"), f"{path}.sides", problems)
     side_ids = {s.id for s in sides}
@@ -197,82 +180,6 @@ class _Validator:
             self.bad(key, f"expected a square [x, y], got {_kind(val)}")
             return None
         return (val[0], val[1])
-
-
-def _settings(raw: Any, specs: tuple[Setting, ...], path: str, problems: list[str]) -> dict[str, Any]:
-    out = {s.key: s.default for s in specs}
-    if not isinstance(raw, dict):
-        problems.append(f"{path}: expected an object, got {_kind(raw)}")
-        return out
-    by_key = {s.key: s for s in specs}
-    for key, val in raw.items():
-        spec = by_key.get(key)
-        if spec is None:
-            problems.append(f"{path}.{_key(key)}: not a setting of this system")
-            continue
-        msg = _check_setting(spec, val)
-        if msg:
-            problems.append(f"{path}.{_key(key)}: {msg}")
-        else:
-            out[key] = _shaped(val, spec.default) if spec.kind == "table" else val
-    return out
-
-
-def _shaped(val: Any, default: Any) -> Any:
-    """A validated table with the default's containers: JSON has only lists,
-    so a tuple row came back as a list and the setup no longer equalled itself."""
-    if isinstance(default, dict):
-        return {k: _shaped(v, default[k]) for k, v in val.items()}
-    if isinstance(default, (list, tuple)):
-        return type(default)(_shaped(a, b) for a, b in zip(val, default))
-    return val
-
-
-def _check_setting(spec: Setting, val: Any) -> str:
-    if spec.kind == "int":
-        if isinstance(val, bool) or not isinstance(val, int):
-            return f"expected a whole number, got {_kind(val)}"
-        lo = spec.minimum if spec.minimum is not None else -10**6
-        hi = spec.maximum if spec.maximum is not None else 10**6
-        if not lo <= val <= hi:
-            return f"{val} is out of range ({lo} to {hi})"
-    elif spec.kind == "bool":
-        if not isinstance(val, bool):
-            return f"expected true or false, got {_kind(val)}"
-    elif spec.kind == "choice":
-        if val not in spec.choices:
-            return f"{_show(val)} is not one of {', '.join(repr(c) for c in spec.choices)}"
-    elif spec.kind == "text":
-        if not isinstance(val, str) or len(val) > 500:
-            return "expected text of at most 500 characters"
-    elif spec.kind == "dice":
-        try:
-            DiceExpr.parse(val)
-        except DiceError as exc:
-            return str(exc)
-    elif spec.kind == "table":
-        if not _is_table(val, spec.default):
-            return "expected a table shaped like the default one"
-    return ""
-
-
-def _is_table(val: Any, default: Any, depth: int = 0) -> bool:
-    """A referee-edited table must keep the default's shape and value kinds."""
-    if depth > 6:
-        return False
-    if isinstance(default, dict):
-        return (isinstance(val, dict) and set(val) == set(default)
-                and all(_is_table(val[k], default[k], depth + 1) for k in default))
-    if isinstance(default, (list, tuple)):
-        return (isinstance(val, list) and len(val) == len(default)
-                and all(_is_table(a, b, depth + 1) for a, b in zip(val, default)))
-    if isinstance(default, bool):
-        return isinstance(val, bool)
-    if isinstance(default, int):
-        return isinstance(val, int) and not isinstance(val, bool) and abs(val) <= 10**6
-    if isinstance(default, str):
-        return isinstance(val, str) and len(val) <= 40
-    return val is None
 
 
 def _map(raw: Any, path: str, problems: list[str]) -> MapSpec:
@@ -387,7 +294,7 @@ def _combatants(raw: Any, path: str, problems: list[str], side_ids: set[str], st
                 v.bad("square", f"{list(square)} is taken by {squares[square]}")
             else:
                 squares[square] = cid
-        stats = _stats(c.get("stats", {}), f"{p}.stats", problems, by_key)
+        stats = read_stats(c.get("stats", {}), f"{p}.stats", problems, by_key)
         out.append(Combatant(
             id=cid, name=v.text(c, "name", limit=L.COMBATANT_NAME), side=side, hp=hp, max_hp=max_hp, ac=ac,
             weapons=tuple(weapons), hands=tuple(hands), inventory=v.text_list(c, "inventory", limit=L.MAX_INVENTORY, item_limit=L.ITEM_TEXT),
@@ -446,65 +353,6 @@ def _range(raw: Any, path: str, problems: list[str]) -> tuple[int, ...]:
                         f"than the one before), got {_show(raw) if not isinstance(raw, list) or len(raw) != 3 else raw}")
         return ()
     return tuple(raw)
-
-
-def _stats(raw: Any, path: str, problems: list[str], specs: dict[str, StatSpec]) -> dict[str, Any]:
-    if not isinstance(raw, dict):
-        problems.append(f"{path}: expected an object, got {_kind(raw)}")
-        return {}
-    if len(raw) > L.MAX_STATS:
-        problems.append(f"{path}: too many stats ({len(raw)})")
-        return {}
-    out: dict[str, Any] = {}
-    for key, val in raw.items():
-        spec = specs.get(key)
-        p = f"{path}.{_key(key)}"
-        if spec is None or spec.kind in ("text",):
-            if not (val is None or isinstance(val, (bool, int, str))) or (isinstance(val, str) and len(val) > L.STAT_TEXT) \
-                    or (isinstance(val, int) and not isinstance(val, bool) and abs(val) > 10**6):
-                problems.append(f"{p}: expected a number, true/false or short text, got {_kind(val)}")
-                continue
-        elif spec.kind == "int":
-            if val is None and spec.default is None:
-                out[key] = None  # an optional number left blank (e.g. OLOG init: use the default)
-                continue
-            if isinstance(val, bool) or not isinstance(val, int):
-                problems.append(f"{p}: expected a whole number, got {_kind(val)}")
-                continue
-            lo = spec.minimum if spec.minimum is not None else -10**6
-            hi = spec.maximum if spec.maximum is not None else 10**6
-            if not lo <= val <= hi:
-                problems.append(f"{p}: {val} is out of range ({lo} to {hi})")
-                continue
-        elif spec.kind == "bool":
-            if not isinstance(val, bool):
-                problems.append(f"{p}: expected true or false, got {_kind(val)}")
-                continue
-        elif spec.kind == "dice":
-            try:
-                DiceExpr.parse(val)
-            except DiceError:
-                problems.append(f'{p}: {_kind(val)} is not dice notation')
-                continue
-        elif spec.kind == "list":
-            if not isinstance(val, list) or len(val) > L.STAT_LIST or not all(isinstance(x, str) and len(x) <= L.ITEM_TEXT for x in val):
-                problems.append(f"{p}: expected a list of short texts")
-                continue
-            val = tuple(val)
-        out[key] = val
-    return out
-
-
-def stat_problems(key: str, value: Any, specs: tuple[StatSpec, ...], path: str, count: int = 1) -> list[str]:
-    """The loader's problems with one stat value (a referee's SetStat is held
-    to them), `count` being how many stats the combatant would then have."""
-    problems: list[str] = []
-    if count > L.MAX_STATS:
-        return [f"{path}: too many stats ({count})"]
-    by_key = {s.key: s for s in specs}
-    if key in by_key:  # a stat of the system's own; any other plain value is the referee's
-        _stats({key: _plain(value)}, path, problems, by_key)
-    return problems
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

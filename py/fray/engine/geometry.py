@@ -6,9 +6,10 @@ second rank, ranged attacks next to an enemy) lives in the system's package.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from heapq import heappop, heappush
 from typing import Callable, Iterable, Sequence
+
+from .cache import cached
 
 from .commands import Illegal, Reason
 from .model import Combatant, MapSpec, Square
@@ -181,7 +182,7 @@ def path_problem(grid: Grid, start: Square | None, path: Sequence[Square], block
 
 # --- reach and threat ----------------------------------------------------------
 
-@lru_cache(maxsize=None)
+@cached(None)
 def _offsets(reach: int) -> tuple:
     """Per reach: (dx, dy, lines) for each square within reach; a line is (offsets strictly
     between, wall pairs each diagonal step passes). Both roundings are kept (mirror-symmetric)."""
@@ -206,7 +207,7 @@ def _line_clear(lines: tuple, x: int, y: int, stops: Callable[[Square], bool], w
                for between, corners in lines)
 
 
-@lru_cache(maxsize=16384)
+@cached(16384)
 def _area(grid: Grid | None, square: Square, reach: int) -> frozenset[Square]:
     """Squares reachable from `square` within `reach`; grid None means no walls, no edges."""
     x, y = square

@@ -1,4 +1,4 @@
-"""Every limit on an encounter, in one place (issue 13; listed in docs/API.md).
+"""Every limit on an encounter, in one place (listed in docs/API.md).
 
 The loader (engine/encounter_io.py) checks each field of a document against
 these, the setup editor shows them, and `Session` holds the encounter it is

@@ -21,7 +21,7 @@ from .commands import Command, Event, Illegal, IllegalCommand, Option
 from .dice import BadFace, Dice, NeedDice, ScriptedDice, SeededDice
 from .encounter_io import SetupError, check_encounter
 from .model import Encounter
-from .ruleset import Allow, Ruleset, default_lookup
+from .ruleset import Ruleset, default_lookup
 from .state import State
 
 
@@ -78,7 +78,7 @@ class Session:
         defaults = ruleset.default_settings()
         if any(k not in encounter.settings for k in defaults):
             encounter = replace(encounter, settings={**defaults, **encounter.settings})
-        # What the API saves, the API opens (issue 13): a setup outside the
+        # What the API saves, the API opens: a setup outside the
         # limits is refused here, with the loader's own messages, rather
         # than saved into a file that cannot be opened again. The session
         # keeps the encounter in the form its file loads back as.
@@ -144,8 +144,6 @@ class Session:
         return self.ruleset.where(self.state)
 
     def check(self, cmd: Command) -> Illegal | None:
-        if isinstance(cmd, Allow):
-            return self.ruleset.check_referee(self.state, cmd)
         return self.ruleset.check(self.state, cmd)
 
     # --- changing --------------------------------------------------------
@@ -256,10 +254,7 @@ class Session:
 
     def _recorded(self, state: State, cmd: Command, faces: tuple[int, ...], path: str) -> tuple[Step, State]:
         """Apply one recorded step to `state`, or raise ReplayError naming `path`."""
-        if isinstance(cmd, Allow):
-            illegal = self.ruleset.check_referee(state, cmd)
-        else:
-            illegal = self.ruleset.check(state, cmd)
+        illegal = self.ruleset.check(state, cmd)
         if illegal is not None:
             raise ReplayError(f"{path}: {cmd.type_name} is not allowed here: {illegal.detail}")
         dice = ScriptedDice(faces)

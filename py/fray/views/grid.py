@@ -14,6 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Iterable, Sequence
 
 from ..engine import geometry as geo
+from ..engine.cache import Cache
 from ..engine.commands import Option
 from ..engine.geometry import Body, Grid
 from ..engine.model import MapSpec, Square, are_hostile
@@ -183,7 +184,7 @@ def fmt(sq: Square | None) -> str:
 
 # --- the board ---------------------------------------------------------------------------
 
-_GRIDS: dict[tuple[MapSpec, str], Grid] = {}
+_GRIDS = Cache(17)  # (map, diagonal rule) -> its geometry board
 
 
 def diagonal_rule(state: State, ruleset: Ruleset) -> str:
@@ -196,13 +197,7 @@ def diagonal_rule(state: State, ruleset: Ruleset) -> str:
 
 def grid_of(state: State, diagonal: str) -> Grid:
     """The geometry board of the state's map (walls as they are now), cached per map."""
-    key = (state.encounter.map, diagonal)
-    g = _GRIDS.get(key)
-    if g is None:
-        if len(_GRIDS) > 16:
-            _GRIDS.clear()
-        g = _GRIDS[key] = Grid.from_map(state.encounter.map, diagonal)
-    return g
+    return _GRIDS.get((state.encounter.map, diagonal), lambda: Grid.from_map(state.encounter.map, diagonal))
 
 
 def _hostile(state: State):
@@ -235,20 +230,17 @@ def _path_options(state: State, ruleset: Ruleset, mover: str, options: Sequence[
     return out
 
 
-_OPTIONS_MEMO: list = [None, None]
+_OPTIONS = Cache(1)  # the last dragged creature's options, per (state, ruleset)
 
 
 def _options_of(state: State, ruleset: Ruleset, mover: str) -> list[Option]:
     """Another creature's options (a token dragged without being selected), remembered per state."""
-    memo = _OPTIONS_MEMO[0]
-    if memo is not None and memo[0] is state and memo[1] is ruleset and memo[2] == mover:
-        return _OPTIONS_MEMO[1]
-    try:
-        out = list(ruleset.options(state, mover))
-    except Exception:  # a ruleset mid-turn may not offer options to this creature
-        out = []
-    _OPTIONS_MEMO[0], _OPTIONS_MEMO[1] = (state, ruleset, mover), out
-    return out
+    def make() -> list[Option]:
+        try:
+            return list(ruleset.options(state, mover))
+        except Exception:  # a ruleset mid-turn may not offer options to this creature
+            return []
+    return _OPTIONS.get(mover, make, same=(state, ruleset))
 
 
 def is_path_pending(pending: Option | None, mover: str | None) -> bool:
@@ -296,7 +288,7 @@ def _kind_of(cmd: Any) -> str:
     return "move"
 
 
-_LAST: list = [None, None]  # one-slot memo: (key, PathPreview)
+_LAST = Cache(1)  # the last path preview, per state
 
 
 def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pending: Option | None = None,
@@ -310,8 +302,12 @@ def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pendin
     if c.square is None:
         return None
     key = (request, pending, tuple(options) if options is not None else None)
-    if _LAST[0] is not None and _LAST[0][0] is state and _LAST[0][1] == key:
-        return _LAST[1]
+    return _LAST.get(key, lambda: _plan_path(state, ruleset, request, c, pending, options, bodies, diagonal),
+                     same=(state,))
+
+
+def _plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, c, pending: Option | None,
+               options: Sequence[Option] | None, bodies: Sequence[Body] | None, diagonal: str | None) -> PathPreview:
     diagonal = diagonal or diagonal_rule(state, ruleset)
     start = tuple(c.square)
     points = tuple(tuple(p) for p in request.points)
@@ -320,10 +316,8 @@ def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pendin
         dest = points[-1]
         cmd = Place(c.id, square=dest)
         bad = ruleset.check(state, cmd)
-        out = PathPreview(c.id, c.name, "place", "Place (referee)", start, (dest,), (), 0, None, (),
-                          bad.detail if bad else "", cmd, rule="CORE-REF-1")
-        _LAST[0], _LAST[1] = (state, key), out
-        return out
+        return PathPreview(c.id, c.name, "place", "Place (referee)", start, (dest,), (), 0, None, (),
+                           bad.detail if bad else "", cmd, rule="CORE-REF-1")
     grid = grid_of(state, diagonal)
     bodies = list(bodies) if bodies is not None else list(ruleset.bodies(state))
     hostile = _hostile(state)
@@ -353,7 +347,7 @@ def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pendin
     provs: tuple[Provoking, ...] = ()
     if len(squares) > 1:
         names = {b.id: state.name(b.id) for b in bodies}
-        bracing = frozenset(getattr(state.board, "bracing", ()) or ()) if kind == "charge" else frozenset()
+        bracing = ruleset.braced(state) if kind == "charge" else frozenset()
         if kind == "charge":  # a charge provokes only the braced foes whose reach it enters
             found = geo.threat_entries(list(squares), me, bodies, hostile, bracing, grid=grid)
         else:
@@ -365,15 +359,13 @@ def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pendin
     label = option.label if option is not None else "Move"
     label = re.sub(r"\s*\([^)]*\bft\b[^)]*\)", "", label) or label  # "Move (80 ft left)" -> "Move"
     rule = rules.get("withdraw", "") if kind == "withdraw" else rules.get("aoo", "")
-    out = PathPreview(c.id, c.name, kind, label, start, points, squares, cost,
-                      allowance_of(state, ruleset, c.id, option), provs, problem, cmd, via_pending, rule)
-    _LAST[0], _LAST[1] = (state, key), out
-    return out
+    return PathPreview(c.id, c.name, kind, label, start, points, squares, cost,
+                       allowance_of(state, ruleset, c.id, option), provs, problem, cmd, via_pending, rule)
 
 
 # --- the whole model --------------------------------------------------------------------------
 
-_TOKENS_MEMO: list = [None, None]  # one slot: ((state, current, selected, badges), tokens)
+_TOKENS = Cache(1)  # the last state's tokens, none selected, per (current, badges)
 
 
 def _tokens(state: State, current: Iterable[str], selected: str | None, badges: dict[str, tuple[Badge, ...]],
@@ -381,12 +373,8 @@ def _tokens(state: State, current: Iterable[str], selected: str | None, badges: 
     """The tokens, built once while the state, the turn and the badges stay the same: a selection only
     marks its token (and draws it on top of the others on its square)."""
     cur = tuple(current)
-    memo = _TOKENS_MEMO[0]
-    if memo is not None and memo[0] is state and memo[1] == cur and memo[2] == badges:
-        base = _TOKENS_MEMO[1]
-    else:
-        base = _build_tokens(state, cur, None, badges, bodies)
-        _TOKENS_MEMO[0], _TOKENS_MEMO[1] = (state, cur, badges), base
+    base = _TOKENS.get((cur, tuple(badges.items())), lambda: _build_tokens(state, cur, None, badges, bodies),
+                       same=(state,))
     if selected is None or not any(tk.id == selected for tk in base):
         return base
     out = [replace(tk, is_selected=True) if tk.id == selected else tk for tk in base]
@@ -399,15 +387,12 @@ def _tokens(state: State, current: Iterable[str], selected: str | None, badges: 
     return tuple(out)
 
 
-_BODIES_MEMO: list = [None, None]  # one slot: ((state, ruleset), bodies)
+_BODIES = Cache(1)  # the last state's bodies
 
 
 def _bodies(state: State, ruleset: Ruleset) -> list[Body]:
     """The ruleset's bodies of this state (who stands where, reach, threat), once per state."""
-    memo = _BODIES_MEMO[0]
-    if memo is None or memo[0] is not state or memo[1] is not ruleset:
-        _BODIES_MEMO[0], _BODIES_MEMO[1] = (state, ruleset), list(ruleset.bodies(state))
-    return _BODIES_MEMO[1]
+    return _BODIES.get(None, lambda: list(ruleset.bodies(state)), same=(state, ruleset))
 
 
 def _build_tokens(state: State, current: tuple[str, ...], selected: str | None,
@@ -521,25 +506,18 @@ def grid_model(state: State, ruleset: Ruleset, *, selected: str | None = None, c
                      enemy_threat, sq_info, move_ready)
 
 
-_THREAT_MEMO: list = [None, None]
+_THREAT = Cache(1)  # the last state's threatened squares, per (side, board)
 
 
 def _enemy_threat(state: State, bodies: Sequence[Body], grid: Grid, side: str, hostile) -> frozenset[Square]:
     """Every square the side's enemies threaten, remembered per (state, side, walls)."""
-    key = (state, side, grid)
-    memo = _THREAT_MEMO[0]
-    if memo is not None and memo[0] is state and memo[1:] == key[1:]:
-        return _THREAT_MEMO[1]
-    out = frozenset(geo.threat_map(bodies, grid, side, hostile))
-    _THREAT_MEMO[0], _THREAT_MEMO[1] = key, out
-    return out
+    return _THREAT.get((side, grid), lambda: frozenset(geo.threat_map(bodies, grid, side, hostile)), same=(state,))
 
 
 def forget() -> None:
     """Drop every remembered result (tokens, options, threat, last path): for benchmarks of a cold build."""
-    for memo in (_TOKENS_MEMO, _OPTIONS_MEMO, _THREAT_MEMO, _LAST, _BODIES_MEMO):
-        memo[0] = memo[1] = None
-    _GRIDS.clear()
+    for cache in (_TOKENS, _OPTIONS, _THREAT, _LAST, _BODIES, _GRIDS):
+        cache.cache_clear()
 
 
 def token_at(model: GridModel, sq: Square) -> GridToken | None:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
+from ..engine.cache import cached
 from ..engine.state import State
 
 
-@lru_cache(maxsize=1024)
+@cached(1024)
 def initials(name: str) -> str:
     """Token letters: "Goblin 1" -> "G1", "Orc spearman" -> "OS", "Brak" -> "Br"."""
     words = [w for w in re.split(r"[\s_-]+", name.strip()) if w]
@@ -92,3 +92,16 @@ class SystemView:
             OrderRow("combatant", c.id, c.name, side=c.side, is_down=c.is_down, hp=c.hp, max_hp=c.max_hp)
             for c in state.combatants)
         return SystemPanel(status=f"Round {state.round}", order=rows)
+
+    # --- the players' table display (views/table_view.py) ---------------------------------
+    def table_status(self, state: State) -> str:
+        """The table's status line when the panel's would say too much ("" = the panel's own)."""
+        return ""
+
+    def declarations_public(self, state: State) -> bool:
+        """Whether the table sees a monster's declared action before it resolves."""
+        return True
+
+    def spoken_declarations(self, state: State) -> dict[str, tuple[str, str]]:
+        """Declarations made aloud at the table, to show as they are made: id -> (action, spell)."""
+        return {}

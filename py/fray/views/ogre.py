@@ -361,6 +361,15 @@ class OgreView(SystemView):
                            extra={"segment": s.segment, "seconds": seconds(s.segment),
                                   "next": ogre.next_event(state) if s.phase == "fight" else None})
 
+    def table_status(self, state: State) -> str:
+        """The segment, not the panel's status: that names what resolves next, a declaration."""
+        seg = state.board.segment
+        return f"Segment {seg} ({seconds(seg)})"
+
+    def declarations_public(self, state: State) -> bool:
+        """OGRE-ACT-1: the referee's setting (DEFAULT: a declared action is shown when it resolves)."""
+        return state.setting("table_declarations", "when it resolves") == "when declared"
+
     def ruler(self, state: State, selected: str = "") -> RulerModel:
         return ruler(state, selected)
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, replace
 from ..engine.commands import Command, Option
 from ..engine.model import Combatant
 from ..engine.state import State
-from ..rules.olog import (Move, OlogState, Pressure, Reorder, SetCount, band_label, is_allowed, is_pc,
-                          needs_press_on, opt, order as turn_order, pressure_map, reach_zones)
+from ..rules.olog import (Move, OlogState, Pressure, Reorder, band_label, is_allowed, is_pc, needs_press_on, opt,
+                          order as turn_order, pressure_map, reach_zones, referee_options)
 from .models import Badge, Hint, OrderRow, SystemPanel, SystemView, initials
 
 
@@ -291,14 +291,8 @@ class OlogView(SystemView):
         return bands(state, selected)
 
     def referee(self, state: State, cid: str) -> list[Option]:
-        """Set a count by hand (OLOG-INIT-3: only Strategise or the referee change counts)."""
-        s: OlogState = state.board
-        if s.phase == "initiative" or not state.has(cid):
-            return []
-        now = s.count(cid)
-        return [Option(SetCount(cid, now if now is not None else 10), "Set count…", group="Referee",
-                       rule="OLOG-INIT-3", hint=f"now {now}" if now is not None else "",
-                       needs=("number:count",), question=f"New count for {state.name(cid)} (OLOG-INIT-3)")]
+        """The referee's Set count (rules/olog/options.py, OLOG-INIT-3)."""
+        return referee_options(state, cid)
 
     def reorder(self, state: State, moved: str, before: str) -> Command | None:
         """The Reorder command for dragging `moved` just before `before` ("" = to the end);

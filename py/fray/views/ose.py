@@ -219,6 +219,10 @@ class OseView(SystemView):
         return tuple(out)
 
     # --- the declaration step ----------------------------------------------------------------
+    def spoken_declarations(self, state: State) -> dict[str, tuple[str, str]]:
+        """OSE-DECL-1: declarations are spoken aloud at the table, so the table shows them."""
+        return dict(state.board.declared)
+
     def declarations(self, state: State) -> list[DeclRow]:
         """Every combatant that can act, with its declaration choices and whether each is allowed."""
         out = []

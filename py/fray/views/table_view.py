@@ -6,8 +6,9 @@ monsters' HP become a word (`hp_word`), combatants marked hidden are left
 out everywhere (order, field, ruler, log), referee notes, monster stats and
 dice rolled behind the screen are never copied in, and the log is rewritten
 for players. Declarations follow each system's text (docs/RULESETS.md,
-"The table display"): OSE's are spoken aloud and shown; Ogre's are shown when
-they resolve unless the referee's `table_declarations` setting says otherwise.
+"The table display"), which its view's hooks say: `spoken_declarations`,
+`declarations_public`, `table_status`; its field models come from the same
+view (`bands`, `ruler`).
 Pure: tested under CPython (tests/unit/test_table_view.py).
 """
 from __future__ import annotations
@@ -40,14 +41,9 @@ def hp_word(hp: int, max_hp: int) -> str:
 
 
 def is_pc(state: State, c: Combatant) -> bool:
-    """A player character: on a player side, or marked a PC (OLOG's `pc` stat)."""
+    """A player character: on a player side, or marked a PC (the `pc` stat)."""
     side = state.encounter.side(c.side)
     return bool((side is not None and side.is_player) or c.stat("pc", False))
-
-
-def declarations_public(state: State) -> bool:
-    """Ogre: the referee's choice (DEFAULT: a declared action is shown when it resolves)."""
-    return state.setting("table_declarations", "when it resolves") == "when declared"
 
 
 class _Secrets:
@@ -68,32 +64,25 @@ def table_view(state: State, steps: Iterable = (), field: str = "list", extra: t
     `panel` is the system's panel for `state` when the caller has it already."""
     sec = _Secrets(state)
     enc = state.encounter
-    panel = panel if panel is not None else system_view(enc.system).panel(state)
-    public = enc.system != "ogre" or declarations_public(state)
-    status = _status(state, panel.status, sec)
+    view_of = system_view(enc.system)
+    panel = panel if panel is not None else view_of.panel(state)
+    public = view_of.declarations_public(state)
+    status = view_of.table_status(state) or (panel.status if sec.shows(panel.status) else f"Round {state.round}")
     view: dict[str, Any] = {
         "name": enc.name, "system": enc.system, "title": title or enc.system, "field": field,
         "round": state.round, "status": status, "outcome": state.outcome if sec.shows(state.outcome) else "",
         "sides": [{"id": s.id, "name": s.name, "colour": s.colour, "shape": s.shape} for s in enc.sides],
         "order": _order(state, panel, sec, public),
         "log": player_log(state, steps, sec, public),
-        "declarations": _declarations(state, sec),
+        "declarations": _declarations(state, view_of.spoken_declarations(state), sec),
     }
     if field == "bands":
-        view["bands"] = _bands(state, sec)
+        view["bands"] = _bands(state, view_of.bands(state), sec)
     elif field == "grid":
         view["grid"] = _grid(state, sec)
     if "ruler" in extra:
-        view["ruler"] = _ruler(state, sec, public)
+        view["ruler"] = _ruler(state, view_of.ruler(state), sec, public)
     return view
-
-
-def _status(state: State, status: str, sec: _Secrets) -> str:
-    if state.encounter.system == "ogre":  # its status names what resolves next: a declaration
-        from ..rules.ogre import seconds
-        seg = getattr(state.board, "segment", 0)
-        return f"Segment {seg} ({seconds(seg)})"
-    return status if sec.shows(status) else f"Round {state.round}"
 
 
 def _order(state: State, panel, sec: _Secrets, public: bool) -> list[dict[str, Any]]:
@@ -112,7 +101,7 @@ def _order(state: State, panel, sec: _Secrets, public: bool) -> list[dict[str, A
         pc = c.id in sec.pcs
         badges = row.badges or panel.badges.get(c.id, ())
         if not pc and not public:
-            badges = ()  # Ogre's badges name a monster's ready or declared action
+            badges = ()  # badges may name a monster's ready or declared action
         out.append({
             "kind": "combatant", "id": c.id, "name": c.name, "side": c.side, "pc": pc,
             "letters": initials(c.name), "current": row.is_current, "down": c.is_down,
@@ -143,9 +132,7 @@ def _ruleset(state: State):
     return get(state.encounter.system)
 
 
-def _bands(state: State, sec: _Secrets) -> dict[str, Any]:
-    from .olog import bands
-    model = bands(state)
+def _bands(state: State, model, sec: _Secrets) -> dict[str, Any]:
     cur = _current(state)
     zones = [{"label": col.label, "tokens": [_token(state, state.get(t.id), sec, cur) for t in col.tokens
                                              if t.id not in sec.hidden]} for col in model.columns]
@@ -166,9 +153,7 @@ def _grid(state: State, sec: _Secrets) -> dict[str, Any]:
             "tokens": tokens}
 
 
-def _ruler(state: State, sec: _Secrets, public: bool) -> dict[str, Any]:
-    from .ogre import ruler
-    model = ruler(state)
+def _ruler(state: State, model, sec: _Secrets, public: bool) -> dict[str, Any]:
     lanes = []
     for lane in model.lanes:
         if lane.id in sec.hidden:
@@ -187,11 +172,8 @@ def _ruler(state: State, sec: _Secrets, public: bool) -> dict[str, Any]:
     return {"start": model.start, "end": model.end, "now": model.now, "lanes": lanes}
 
 
-def _declarations(state: State, sec: _Secrets) -> list[dict[str, str]]:
-    """OSE-DECL-1: declarations are spoken aloud at the table, so the table shows them."""
-    if state.encounter.system != "ose":
-        return []
-    declared = getattr(state.board, "declared", {}) or {}
+def _declarations(state: State, declared: dict[str, tuple[str, str]], sec: _Secrets) -> list[dict[str, str]]:
+    """The declarations spoken aloud at the table (OSE-DECL-1), as the players heard them."""
     words = {"full_defense": "Full Defense", "brace": "Brace"}
     out = []
     for cid, (action, spell) in declared.items():

@@ -83,7 +83,11 @@ def test_saved_skirmish_example_loads_and_is_current():
 def test_allow_override_still_checks_that_things_exist():
     s = Session(two_orcs(1), RULESET)
     s.act(RollInitiative())
-    assert s.check(Allow(Move("brak", 9))).reason == "OFF_FIELD"
     assert s.check(Allow(AttackCmd("brak", "nobody", "Sword"))).reason == "NO_SUCH_COMBATANT"
-    assert s.check(Allow(Strategise("brak", "sideways"))).reason == "BAD_DIRECTION"
     assert s.check(Allow(Move("brak", 3))) is None  # two zones: the rule is waived
+    # CORE-REF-1: an allowed action naming a zone or a direction that does not exist changes nothing, logged.
+    for cmd, why in ((Move("brak", 9), "Zone"), (Strategise("brak", "sideways"), "sideways")):
+        before = s.state
+        step = s.act(Allow(cmd))
+        assert [e.kind for e in step.events] == ["OverrideFailed"] and why in step.events[0].text
+        assert s.state.board == before.board and s.state.combatants == before.combatants

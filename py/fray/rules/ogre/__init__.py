@@ -4,9 +4,9 @@ The ruleset (`RULESET`, its `INFO` entry), the commands, the board records
 and their phase, the refusal reasons, and the queries the ruler, the panel
 and the before-the-fight dialog ask. Tests may import the modules.
 """
-from .check import Reason
 from .commands import (ANSWERS, DECLARATIONS, Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter,
                        Delay, Follow, Move, Opportunity, React, Ready, RollInitiative, Stun, Trigger, Withdraw)
+from .reasons import Reason
 from .ruleset import RULESET, Ogre
 from .state import (CATEGORIES, MENU, MENU_BY_KEY, REACTION_PENALTY, TRIGGERS, Action, Fighter, Mark, OgreState,
                     Phase, defense, duration, is_flat_footed, is_stunned, reaction_time, seconds)

@@ -298,7 +298,7 @@ def suggest_paths(state: State, actor: str) -> list[tuple[str, str, tuple[Square
 
 def straight_charge_ok(path: tuple[Square, ...] | list[Square]) -> bool:
     """OGRE-CHARGE-1: at least 2 steps (10 ft) of adjacent squares in a straight line:
-    every step the same direction, or exactly `line(path[0], path[-1])` (moved from engine/geometry.py)."""
+    every step the same direction, or exactly `line(path[0], path[-1])`."""
     if len(path) < 3 or any(not geo.is_adjacent(a, b) for a, b in zip(path, path[1:])):
         return False
     steps = {(b[0] - a[0], b[1] - a[1]) for a, b in zip(path, path[1:])}

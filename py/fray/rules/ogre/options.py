@@ -7,12 +7,14 @@ ready-made paths as choices and also accept any path the grid supplies.
 """
 from __future__ import annotations
 
+from ...engine.cache import Cache
 from ...engine.commands import Choice, Option, Reason as Core
 from ...engine.geometry import distance_squares
 from ...engine.state import State
 from . import grid as og
 from . import state as om
-from .check import Reason, check, check_act
+from .check import check, check_act
+from .reasons import Reason
 from .commands import (
     Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move, Opportunity, React,
     Ready, RollInitiative, Stun, Trigger, Withdraw,
@@ -71,15 +73,10 @@ def tempo_choices(state: State, c, base: str, has_check: bool) -> tuple[Choice, 
     """OGRE-FAST-1 / OGRE-SLOW-1: how fast, asked before anything is rolled (memoised per table and DEX)."""
     durations = om.table(state, "durations", om.DEFAULT_DURATIONS)
     key = (tuple(durations.items()), om.dex(c), base, has_check)
-    hit = _TEMPO.get(key)
-    if hit is None:
-        if len(_TEMPO) > 512:
-            _TEMPO.clear()
-        hit = _TEMPO[key] = _tempo_choices(state, c, base, has_check)
-    return hit
+    return _TEMPO.get(key, lambda: _tempo_choices(state, c, base, has_check))
 
 
-_TEMPO: dict = {}
+_TEMPO = Cache(513)  # (durations table, DEX, category, has a check) -> the tempo choices
 
 
 def _tempo_choices(state: State, c, base: str, has_check: bool) -> tuple[Choice, ...]:
@@ -264,11 +261,16 @@ def turn_options(state: State, actor: str) -> list[Option]:
         Option(Advance(one=True), f"Advance one segment (to {s.segment + 1})", group="Turn", rule="OGRE-SEG-1")
         .refused(check(state, Advance(one=True))),
     ]
-    if not state.get(actor).is_down:
-        out.append(Option(Stun(actor), "Stunned", group="Referee", rule="OGRE-BREAK-1",
-                          choices=tuple(Choice(f"for {n} segments", {"segments": n}) for n in (5, 10, 20)),
-                          question="For how long?", hint="breaks the action; declares again on recovery"))
-    return out
+    return out + referee_options(state, actor)
+
+
+def referee_options(state: State, actor: str) -> list[Option]:
+    """The referee's own offer for a standing combatant: stunned for a while (OGRE-BREAK-1)."""
+    if not state.has(actor) or state.get(actor).is_down:
+        return []
+    return [Option(Stun(actor), "Stunned", group="Referee", rule="OGRE-BREAK-1",
+                   choices=tuple(Choice(f"for {n} segments", {"segments": n}) for n in (5, 10, 20)),
+                   question="For how long?", hint="breaks the action; declares again on recovery")]
 
 
 def answers(state: State, actor: str) -> list[Option]:

@@ -1,7 +1,7 @@
 """How an Ogre command happens: surprise, initiative, counting on, declarations, stuns, delays and answers.
 
-Each command's entry in `resolves` changes the count or queues work; the
-segment's work then runs (`segment.run`) until it is done or a prompt waits.
+Each command's entry in `resolves` changes the count or queues work; `settle`
+then runs the segment's work (`segment.run`) until it is done or a prompt waits.
 Every function returns a new State and appends its facts to `events`;
 nothing mutates. `rs` is the ruleset, whose `damage` logs HP loss alike in
 every system (CORE-HP-1).
@@ -16,7 +16,7 @@ from ...engine.dice import Dice
 from ...engine.ruleset import REFEREE_COMMANDS, Handlers
 from ...engine.state import State
 from . import state as om
-from .check import base_category, moot
+from .check import base_category
 from .commands import (Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move,
                        Opportunity, React, Ready, RollInitiative, Stun, Trigger, Withdraw)
 from .segment import attack_roll, provocation_stops, run
@@ -27,24 +27,17 @@ from .timeline import break_action, change, declare, end_action, next_event, pic
 resolves = Handlers("ogre resolve")  # (rs, state, cmd, dice, events) -> State
 
 
-def resolve(rs: Any, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
-    """The new state and the events of a command, the segment's work run after it."""
+def settle(rs: Any, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
+    """After any command, the segment's work runs (not after surprise or initiative,
+    which start the count); after a referee's command, see `_after_referee`."""
     if isinstance(cmd, REFEREE_COMMANDS):
-        return _after_referee(rs, state, cmd, dice)
-    why = moot(state, cmd)
-    if why:
-        # Reached only through the referee's Allow (CORE-REF-1), which skips `check`:
-        # a command with nothing to act on is logged, never a crash or a count going back.
-        return state, [Event("NothingHappened", why, rule="CORE-REF-1")]
-    events: list[Event] = []
-    state = resolves.get(cmd)(rs, state, cmd, dice, events)
+        return _after_referee(rs, state, dice, events)
     if isinstance(cmd, (BeforeTheFight, RollInitiative)):
-        return state, events
-    return run(rs, state, events, dice), events
+        return state
+    return run(rs, state, events, dice)
 
 
-def _after_referee(rs: Any, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
-    state, events = rs.resolve_referee(state, cmd, dice)
+def _after_referee(rs: Any, state: State, dice: Dice, events: list[Event]) -> State:
     p = state.prompt
     if p is not None and not standing(state, p.actor):
         # CORE-REF-1: the referee felled the one being asked; its answer is moot.
@@ -59,7 +52,7 @@ def _after_referee(rs: Any, state: State, cmd: Command, dice: Dice) -> tuple[Sta
                 events.append(Event("JoinedTheCount", f"{state.name(f.id)} joins the count at segment {now}",
                                     rule="OGRE-INIT-1", actor=f.id))
         state = run(rs, state, events, dice)
-    return state, events
+    return state
 
 
 # --- before the fight and the count ------------------------------------------------------------

@@ -5,7 +5,7 @@ rolls d10 + reaction time (OGRE-INIT-1), stays flat-footed until that
 segment (OGRE-FF-1), then declares an action that resolves a category's
 duration later (OGRE-ACT-1, OGRE-CAT-1) and declares the next one then.
 "Advance" jumps to the next segment where something happens. This class only
-delegates: tables and records are in `state`, the commands in `commands`,
+declares the template's tables and hooks and delegates: tables and records are in `state`, the commands in `commands`,
 legality in `check`, the menus in `options`, command resolution in
 `resolve`, the count's records in `timeline`, a segment's work in `segment`,
 the grid in `grid`, before-the-fight surprise in `surprise`.
@@ -14,11 +14,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from ...engine.commands import Command, Event, Illegal, Option
+from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
 from ...engine.model import Encounter, Square
-from ...engine.ruleset import REFEREE_COMMANDS, Resolution, Ruleset, Setting, StatSpec
+from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
@@ -34,12 +34,18 @@ class Ogre(Ruleset):
     name = "ogre"
     title = "Ogre Character Codex: Combat Sequence"
     profiles = ("",)
+    setting_specs = om.SETTINGS
+    stat_specs = om.STATS
+    checks = staticmethod(ogre_check.check)
+    resolves = ogre_resolve.resolves
 
-    def settings(self) -> tuple[Setting, ...]:
-        return om.settings()
+    def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
+        """The segment's work runs after a command (not after surprise or initiative)."""
+        return ogre_resolve.settle(self, state, cmd, dice, events)
 
-    def stats(self) -> tuple[StatSpec, ...]:
-        return om.stats()
+    def cannot_apply(self, state: State, cmd: Command) -> str:
+        """Why an allowed command cannot mean anything now (no such attack, nothing asked...), CORE-REF-1."""
+        return ogre_check.moot(state, cmd)
 
     # --- hooks the views and the page ask ---------------------------------------------
     def phase(self, state: State) -> Phase:
@@ -98,16 +104,6 @@ class Ogre(Ruleset):
 
     def options(self, state: State, actor: str) -> list[Option]:
         return ogre_options.options(state, actor)
-
-    def check(self, state: State, cmd: Command) -> Illegal | None:
-        if isinstance(cmd, REFEREE_COMMANDS) or type(cmd).namespace != self.name:
-            return super().check(state, cmd)
-        return ogre_check.check(state, cmd)
-
-    def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
-        if not isinstance(cmd, REFEREE_COMMANDS) and ogre_resolve.resolves.get(cmd) is None:
-            return super().resolve(state, cmd, dice)
-        return ogre_resolve.resolve(self, state, cmd, dice)
 
     def after_damage(self, state: State, target: str, amount: int, events: list[Event], *,
                      source: str = "") -> State:

@@ -104,54 +104,52 @@ TRIGGERS = {
 }
 
 
-def settings() -> tuple[Setting, ...]:
-    """Every DEFAULT of the OGRE rules, as referee settings saved with the encounter."""
-    return (
-        Setting("durations", "Segments per action category", dict(DEFAULT_DURATIONS), kind="table",
-                rule="OGRE-CAT-1", help="Instantaneous 0 and Standard 10 come from the text; the rest are defaults."),
-        Setting("reaction_base", "Reaction time before the Dexterity bonus", 10, rule="OGRE-INIT-1",
-                minimum=0, maximum=40, help="Reaction time = this - DEX bonus, unless a combatant has its own."),
-        Setting("surprise_penalty", "Surprised: added to reaction time", 10, rule="OGRE-SUR-1",
-                minimum=0, maximum=100),
-        Setting("terrain_ft", "Feet seen per 3 points of Spot, by terrain", dict(DEFAULT_TERRAIN_FT),
-                kind="table", rule="OGRE-SUR-1", help="Gentle hills (10 ft) is the text's; the rest are defaults."),
-        Setting("simultaneous", "Actions resolving on the same segment", "together", kind="choice",
-                choices=("together", "in order"), rule="OGRE-ACT-1",
-                help="together: all roll against the state at the start of the segment and damage lands "
-                     "after the last; in order: each lands as it resolves, earliest declared first."),
-        Setting("reactions_stack", "Several reactions' penalties add up", True, kind="bool",
-                rule="OGRE-REACT-1", help="Off: only the worst penalty applies."),
-        Setting("change_target_penalty", "Attack of opportunity with the pending attack on another target",
-                2, rule="OGRE-AOO-2", minimum=0, maximum=20, help="Subtracted from the attack roll."),
-        Setting("concentration_dc", "Concentration check after damage: DC this + damage", 10,
-                rule="OGRE-BREAK-1", minimum=0, maximum=50),
-        Setting("paces", "Move distance per action at each pace (x speed)", dict(DEFAULT_PACE_MULTIPLES),
-                kind="table", rule="OGRE-MOVE-1",
-                help="'Any speed' is the fastest pace; a charge's pace sets its damage bonus (OGRE-CHARGE-1)."),
-        Setting("diagonal", "Diagonal moves cost", "5", kind="choice", choices=("5", "5-10-5"),
-                rule="OGRE-MOVE-1"),
-        # docs/RULESETS.md "The table display": declarations are the referee's until they resolve.
-        Setting("table_declarations", "Table display: players see a declared action", "when it resolves",
-                kind="choice", choices=("when it resolves", "when declared"), rule="OGRE-ACT-1",
-                help="when declared: the players' table display shows every declaration at once."),
-    )
+# Every DEFAULT of the OGRE rules, as referee settings saved with the encounter.
+SETTINGS: tuple[Setting, ...] = (
+    Setting("durations", "Segments per action category", dict(DEFAULT_DURATIONS), kind="table",
+            rule="OGRE-CAT-1", help="Instantaneous 0 and Standard 10 come from the text; the rest are defaults."),
+    Setting("reaction_base", "Reaction time before the Dexterity bonus", 10, rule="OGRE-INIT-1",
+            minimum=0, maximum=40, help="Reaction time = this - DEX bonus, unless a combatant has its own."),
+    Setting("surprise_penalty", "Surprised: added to reaction time", 10, rule="OGRE-SUR-1",
+            minimum=0, maximum=100),
+    Setting("terrain_ft", "Feet seen per 3 points of Spot, by terrain", dict(DEFAULT_TERRAIN_FT),
+            kind="table", rule="OGRE-SUR-1", help="Gentle hills (10 ft) is the text's; the rest are defaults."),
+    Setting("simultaneous", "Actions resolving on the same segment", "together", kind="choice",
+            choices=("together", "in order"), rule="OGRE-ACT-1",
+            help="together: all roll against the state at the start of the segment and damage lands "
+                 "after the last; in order: each lands as it resolves, earliest declared first."),
+    Setting("reactions_stack", "Several reactions' penalties add up", True, kind="bool",
+            rule="OGRE-REACT-1", help="Off: only the worst penalty applies."),
+    Setting("change_target_penalty", "Attack of opportunity with the pending attack on another target",
+            2, rule="OGRE-AOO-2", minimum=0, maximum=20, help="Subtracted from the attack roll."),
+    Setting("concentration_dc", "Concentration check after damage: DC this + damage", 10,
+            rule="OGRE-BREAK-1", minimum=0, maximum=50),
+    Setting("paces", "Move distance per action at each pace (x speed)", dict(DEFAULT_PACE_MULTIPLES),
+            kind="table", rule="OGRE-MOVE-1",
+            help="'Any speed' is the fastest pace; a charge's pace sets its damage bonus (OGRE-CHARGE-1)."),
+    Setting("diagonal", "Diagonal moves cost", "5", kind="choice", choices=("5", "5-10-5"),
+            rule="OGRE-MOVE-1"),
+    # docs/RULESETS.md "The table display": declarations are the referee's until they resolve.
+    Setting("table_declarations", "Table display: players see a declared action", "when it resolves",
+            kind="choice", choices=("when it resolves", "when declared"), rule="OGRE-ACT-1",
+            help="when declared: the players' table display shows every declaration at once."),
+)
 
 
-def stats() -> tuple[StatSpec, ...]:
-    """The per-combatant numbers Ogre reads."""
-    return (
-        StatSpec("dex", "DEX bonus", 0, rule="OGRE-INIT-1", minimum=-10, maximum=20),
-        StatSpec("reaction", "Reaction time (0 = 10 - DEX)", 0, rule="OGRE-INIT-1", minimum=0, maximum=60),
-        StatSpec("skill", "Combat skill (0 = the attack's to-hit)", 0, rule="OGRE-ATK-1", minimum=-50, maximum=100),
-        StatSpec("defense", "Defense (0 = AC)", 0, rule="OGRE-ATK-1", minimum=0, maximum=100),
-        StatSpec("defense_dex", "Dex part of Defense (lost while flat-footed)", 0, rule="OGRE-FF-1",
-                 minimum=0, maximum=50),
-        StatSpec("speed", "Speed (ft)", 30, rule="OGRE-MOVE-1", minimum=0, maximum=300),
-        StatSpec("concentration", "Concentration bonus", 0, rule="OGRE-BREAK-1", minimum=-50, maximum=100),
-        StatSpec("spellcraft", "Spellcraft bonus", 0, rule="OGRE-READY-1", minimum=-50, maximum=100),
-        StatSpec("ride", "Ride bonus", 0, rule="OGRE-LIST-1", minimum=-50, maximum=100),
-        StatSpec("caster", "Casts spells", False, kind="bool", rule="OGRE-READY-1"),
-    )
+# The per-combatant numbers Ogre reads.
+STATS: tuple[StatSpec, ...] = (
+    StatSpec("dex", "DEX bonus", 0, rule="OGRE-INIT-1", minimum=-10, maximum=20),
+    StatSpec("reaction", "Reaction time (0 = 10 - DEX)", 0, rule="OGRE-INIT-1", minimum=0, maximum=60),
+    StatSpec("skill", "Combat skill (0 = the attack's to-hit)", 0, rule="OGRE-ATK-1", minimum=-50, maximum=100),
+    StatSpec("defense", "Defense (0 = AC)", 0, rule="OGRE-ATK-1", minimum=0, maximum=100),
+    StatSpec("defense_dex", "Dex part of Defense (lost while flat-footed)", 0, rule="OGRE-FF-1",
+             minimum=0, maximum=50),
+    StatSpec("speed", "Speed (ft)", 30, rule="OGRE-MOVE-1", minimum=0, maximum=300),
+    StatSpec("concentration", "Concentration bonus", 0, rule="OGRE-BREAK-1", minimum=-50, maximum=100),
+    StatSpec("spellcraft", "Spellcraft bonus", 0, rule="OGRE-READY-1", minimum=-50, maximum=100),
+    StatSpec("ride", "Ride bonus", 0, rule="OGRE-LIST-1", minimum=-50, maximum=100),
+    StatSpec("caster", "Casts spells", False, kind="bool", rule="OGRE-READY-1"),
+)
 
 
 # --- records ---------------------------------------------------------------------

@@ -10,7 +10,7 @@ from ...engine.commands import Choice, Command, Option
 from ...engine.model import Combatant
 from ...engine.state import State
 from .check import check, rules, shape
-from .commands import Attack, CastSpell, Defend, EndTurn, Move, Retrieve, RollInitiative, Strategise
+from .commands import Attack, CastSpell, Defend, EndTurn, Move, Retrieve, RollInitiative, SetCount, Strategise
 from .pressure import Pressure, pressure_on, zone_name
 from .state import (ACTION, EXTENDED, FREE, OlogState, Phase, cost, defend_bonus, is_continuation, is_pc,
                     item_cost, needs_press_on, shield_in_hand)
@@ -65,6 +65,18 @@ def options(state: State, actor: str) -> list[Option]:
     end = EndTurn(actor)
     out.append(Option(end, "End turn", group="Turn", key="next", rule="OLOG-ACT-1").refused(check(state, end)))
     return out
+
+
+def referee_options(state: State, actor: str) -> list[Option]:
+    """The referee's own offer for a combatant: set its count by hand (OLOG-INIT-3: only
+    Strategise or the referee change counts). The page shows it beside the actor's options."""
+    s: OlogState = state.board
+    if s.phase == Phase.INITIATIVE or not state.has(actor):
+        return []
+    now = s.count(actor)
+    return [Option(SetCount(actor, now if now is not None else 10), "Set count…", group="Referee",
+                   rule="OLOG-INIT-3", hint=f"now {now}" if now is not None else "",
+                   needs=("number:count",), question=f"New count for {state.name(actor)} (OLOG-INIT-3)")]
 
 
 def _move_hint(state: State, c: Combatant, band: int) -> str:

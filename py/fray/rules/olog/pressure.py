@@ -6,10 +6,10 @@ Pure functions over a State, shared by the rules (`check`, `resolve`) and the vi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from math import ceil
 from typing import Any
 
+from ...engine.cache import Cache, cached
 from ...engine.dice import DiceError, DiceExpr
 from ...engine.model import Combatant
 from ...engine.state import State
@@ -30,7 +30,7 @@ def setting(state: State, key: str) -> Any:
     return DEFAULTS.get(key) if val is None else val
 
 
-@lru_cache(maxsize=512)
+@cached(512)
 def _parse(damage: str) -> DiceExpr | None:
     try:
         return DiceExpr.parse(damage)
@@ -42,10 +42,14 @@ def largest_die(c: Combatant) -> tuple[int, int]:
     """(faces, flat bonus) of the creature's largest damage die among its ready
     attacks; (0, 0) when it has none. A multi-die attack counts its die type
     (2d6 -> 6) and each creature counts only its largest die (OLOG-PRES-4).
-    Kept on the (frozen) combatant: a changed combatant is a new object."""
-    cached = c.__dict__.get("_olog_largest_die")
-    if cached is not None:
-        return cached
+    Kept per combatant object: a changed combatant is a new object."""
+    return _LARGEST.get(id(c), lambda: _largest_die(c), same=(c,))
+
+
+_LARGEST = Cache(1024)  # id(combatant) -> its largest die, while that combatant object lives
+
+
+def _largest_die(c: Combatant) -> tuple[int, int]:
     best = (0, 0)
     for a in c.ready_weapons():
         e = _parse(a.damage)
@@ -53,7 +57,6 @@ def largest_die(c: Combatant) -> tuple[int, int]:
             continue
         if e.sides > best[0] or (e.sides == best[0] and e.modifier > best[1]):
             best = (e.sides, e.modifier)
-    object.__setattr__(c, "_olog_largest_die", best)
     return best
 
 

@@ -23,13 +23,6 @@ from .state import (ACTION, CONTINUE, EXTENDED, FREE, OlogState, Phase, cost, de
 resolves = Handlers("olog resolve")  # (rs, state, cmd, dice, events) -> State
 
 
-def resolve(rs: Any, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
-    """The new state and the events of an OLOG command, then the turn flow settled."""
-    events: list[Event] = []
-    state = resolves.get(cmd)(rs, state, cmd, dice, events)
-    return settle(state, events), events
-
-
 @resolves(RollInitiative)
 def _roll_initiative(rs: Any, state: State, cmd: RollInitiative, dice: Dice, events: list[Event]) -> State:
     counts: list[tuple[str, int]] = []
@@ -317,7 +310,7 @@ def _start_turn(state: State, cid: str, events: list[Event]) -> State:
     return state
 
 
-def settle(state: State, events: list[Event]) -> State:
+def settle(rs: Any, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
     """After any command: a down actor's turn passes; if nobody was acting
     and someone stands again, play resumes."""
     s: OlogState = state.board

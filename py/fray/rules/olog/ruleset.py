@@ -8,7 +8,7 @@ next round, the referee with `SetCount` at once (OLOG-INIT-3). Pressure and
 band arithmetic live in `pressure`; the commands in `commands`; settings,
 stats, the board record and its small queries in `state`; legality in
 `check`, the menus in `options`, what happens in `resolve`. This class only
-delegates to them.
+declares the `Ruleset` template's tables and hooks, and delegates to them.
 
 Decisions the text leaves open (documented for the referee):
 - Reorder: only combatants with equal counts can be reordered relative to each
@@ -28,10 +28,10 @@ Decisions the text leaves open (documented for the referee):
 """
 from __future__ import annotations
 
-from ...engine.commands import Command, Illegal, Option
+from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.model import Combatant, Encounter
-from ...engine.ruleset import REFEREE_COMMANDS, Allow, Resolution, Ruleset, Setting, StatSpec
+from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as olog_check, options as olog_options, resolve as olog_resolve
@@ -45,12 +45,19 @@ class Olog(Ruleset):
     name = "olog"
     title = "OLOG: Combat and Pressure"
     profiles = ("",)
+    setting_specs = SETTINGS
+    stat_specs = STATS
+    checks = staticmethod(olog_check.check)
+    resolves = olog_resolve.resolves
 
-    def settings(self) -> tuple[Setting, ...]:
-        return SETTINGS
+    def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
+        """A down actor's turn passes; play resumes when someone stands again."""
+        return olog_resolve.settle(self, state, cmd, dice, events)
 
-    def stats(self) -> tuple[StatSpec, ...]:
-        return STATS
+    def cannot_apply(self, state: State, cmd: Command) -> str:
+        """An allowed action must still make sense: its combatants, zone, attack or item exist (CORE-REF-1)."""
+        illegal = olog_check.shape(state, cmd)
+        return illegal.detail if illegal is not None else ""
 
     def phase(self, state: State) -> Phase:
         return state.board.phase
@@ -100,29 +107,6 @@ class Olog(Ruleset):
     # --- the protocol ------------------------------------------------------------------------
     def options(self, state: State, actor: str) -> list[Option]:
         return olog_options.options(state, actor)
-
-    def check(self, state: State, cmd: Command) -> Illegal | None:
-        if isinstance(cmd, REFEREE_COMMANDS):
-            return self.check_referee(state, cmd)
-        if type(cmd).namespace == self.name:
-            return olog_check.check(state, cmd)
-        return super().check(state, cmd)
-
-    def check_referee(self, state: State, cmd: Command) -> Illegal | None:
-        """Core checks, plus: an allowed action must still make sense (its
-        combatants, zone, attack or item exist); its rules are waived (CORE-REF-1)."""
-        illegal = super().check_referee(state, cmd)
-        if illegal is None and isinstance(cmd, Allow) and not isinstance(cmd.command, REFEREE_COMMANDS):
-            return olog_check.shape(state, cmd.command)
-        return illegal
-
-    def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
-        if isinstance(cmd, REFEREE_COMMANDS):
-            state, events = self.resolve_referee(state, cmd, dice)
-            return olog_resolve.settle(state, events), events
-        if olog_resolve.resolves.get(cmd) is None:
-            return super().resolve(state, cmd, dice)
-        return olog_resolve.resolve(self, state, cmd, dice)
 
 
 RULESET = Olog()

@@ -5,9 +5,9 @@ system's frozen record, and the small queries every other module asks
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
+from ...engine.cache import cached
 from ...engine.commands import Code, Command
 from ...engine.model import Combatant
 from ...engine.ruleset import Setting, StatSpec
@@ -139,7 +139,7 @@ def _ids(state: State) -> tuple[str, ...]:
     return tuple(c.id for c in state.combatants)
 
 
-@lru_cache(maxsize=64)
+@cached(64)
 def _order(counts: tuple[tuple[str, int], ...], ranks: tuple[str, ...], ids: tuple[str, ...]) -> tuple[str, ...]:
     # Counts change only at initiative, a new round, Strategise or the referee: sort once per change.
     rank = {cid: i for i, cid in enumerate(ranks)}

@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ...engine import geometry as geo
+from ...engine.cache import Cache
 from ...engine.commands import Event
 from ...engine.dice import Dice
 from ...engine.geometry import Body, Grid, Hostile, Provocation, chebyshev, path_cost_ft, provocations
@@ -29,9 +30,13 @@ def bodies(state: State) -> list[Body]:
     A creature threatens with a usable melee or natural weapon in hand, when it
     can act: not down, fled, surrendered, pinned, helpless or turned.
     """
-    cached = _CACHE.get("bodies")
-    if cached is not None and cached[0] is state.combatants and cached[1] is state.board.turned:
-        return cached[2]
+    return _BODIES.get("bodies", lambda: _bodies(state), same=(state.combatants, state.board.turned))
+
+
+_BODIES = Cache(1)  # the last combatants' bodies
+
+
+def _bodies(state: State) -> list[Body]:
     out = []
     for c in state.combatants:
         if c.square is None or c.has_condition(FLED):
@@ -41,11 +46,7 @@ def bodies(state: State) -> list[Body]:
         threatens = (bool(melee) and not is_out(c) and not c.has_condition("pinned")
                      and not c.has_condition("helpless") and not is_turned(state, c.id))
         out.append(Body(c.id, c.side, tuple(c.square), reach, threatens, c.is_down))
-    _CACHE["bodies"] = (state.combatants, state.board.turned, out)
     return out
-
-
-_CACHE: dict[str, tuple] = {}
 
 
 def body(state: State, cid: str) -> Body | None:
@@ -286,21 +287,19 @@ def nearest_charge(state: State, c: Combatant, weapon: str) -> tuple[str, list] 
     rate = rate_ft(state, c)
     bs, hostile, grid = bodies(state), hostile_fn(state), grid_of(state)
     key = (c.id, reach, rate, grid.diagonal)
-    cached = _CHARGES.get(key)
-    if cached is not None and cached[0] is state.combatants:
-        return cached[1]
+    return _CHARGES.get(key, lambda: _nearest(c, me, reach, rate, bs, hostile, grid), same=(state.combatants,))
+
+
+_CHARGES = Cache(65)  # (charger, reach, rate, diagonal rule) -> its nearest charge, per combatants
+
+
+def _nearest(c: Combatant, me: Body, reach: int, rate: int, bs: list[Body], hostile, grid):
     # Cheap test first: no enemy within twice the rate plus reach (in squares) means no search.
     span = 2 * rate // 5 + reach
     near = None
     if any(not b.is_down and hostile(c.side, b.side) and chebyshev(b.square, me.square) <= span for b in bs):
         near = charge_path(grid, tuple(c.square), me, bs, hostile, weapon_reach=reach, min_ft=0, max_ft=2 * rate)
-    if len(_CHARGES) > 64:
-        _CHARGES.clear()
-    _CHARGES[key] = (state.combatants, near)
     return near
-
-
-_CHARGES: dict[tuple, tuple] = {}
 
 
 def withdraw_suggestion(state: State, c: Combatant) -> tuple[int, int] | None:

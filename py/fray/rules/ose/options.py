@@ -30,11 +30,11 @@ SAME_FOR_EVERY_TARGET = frozenset({
     R.ALREADY_DONE, R.ALREADY_ACTED})
 
 
-def _opt(rs, state: State, cmd, label: str, **kw) -> Option:
+def _opt(state: State, cmd, label: str, **kw) -> Option:
     return Option(cmd, label, **kw).refused(check(state, cmd))
 
 
-def options(rs, state: State, actor: str) -> list[Option]:
+def options(state: State, actor: str) -> list[Option]:
     c = state.find(actor)
     if c is None:
         return []
@@ -42,19 +42,19 @@ def options(rs, state: State, actor: str) -> list[Option]:
     if state.prompt is not None:
         if state.prompt.actor == actor:
             out += _answers(state)
-        return out + _referee(rs, state, c)
+        return out + referee_options(state, c.id)
     if state.outcome:
-        return _referee(rs, state, c)
+        return referee_options(state, c.id)
     if state.board.phase == "declare":
-        out += _declare_options(rs, state, c)
+        out += _declare_options(state, c)
     elif c.side != acting_side(state) and not is_out(c):
         # Not its side's turn: one greyed line that says so, rather than every action greyed.
-        out.append(_opt(rs, state, Done(c.id), "Wait for its side's turn", group="Turn", rule="OSE-SEQ-1"))
+        out.append(_opt(state, Done(c.id), "Wait for its side's turn", group="Turn", rule="OSE-SEQ-1"))
     elif is_detailed(state):
-        out += _detailed(rs, state, c)
+        out += _detailed(state, c)
     else:
-        out += _loose(rs, state, c)
-    return out + _referee(rs, state, c)
+        out += _loose(state, c)
+    return out + referee_options(state, c.id)
 
 
 # --- prompts -------------------------------------------------------------------------------------
@@ -88,29 +88,29 @@ def declaration_options(state: State, c: Combatant) -> list[Option]:
     spells = spells_of(c)
     slots = int(c.stat("slots", 0) or 0)
     for sp in spells:
-        out.append(_opt(None, state, Declare(c.id, "spell", sp), f"Cast {sp}" + (" ✓" if current == ("spell", sp) else ""),
+        out.append(_opt(state, Declare(c.id, "spell", sp), f"Cast {sp}" + (" ✓" if current == ("spell", sp) else ""),
                         group="Declare", rule="OSE-DECL-1", hint=f"{slots} slot{'s' if slots != 1 else ''} left"))
     if not spells:
-        out.append(_opt(None, state, Declare(c.id, "spell", ""), "Cast a spell", group="Declare", rule="OSE-DECL-1"))
-    out.append(_opt(None, state, Declare(c.id, "full_defense"), "Full Defense" +
+        out.append(_opt(state, Declare(c.id, "spell", ""), "Cast a spell", group="Declare", rule="OSE-DECL-1"))
+    out.append(_opt(state, Declare(c.id, "full_defense"), "Full Defense" +
                     (" ✓" if current and current[0] == "full_defense" else ""), group="Declare", rule="OSE-FD-1",
                     hint="Attacks against it have disadvantage until just before it acts again"))
-    out.append(_opt(None, state, Declare(c.id, "brace"), "Brace" + (" ✓" if current and current[0] == "brace" else ""),
+    out.append(_opt(state, Declare(c.id, "brace"), "Brace" + (" ✓" if current and current[0] == "brace" else ""),
                     group="Declare", rule="OSE-BRACE-1", hint="A free double-damage attack on a charger"))
     if current:
-        out.append(_opt(None, state, Declare(c.id, "none"), "Declare nothing", group="Declare", rule="OSE-DECL-1"))
+        out.append(_opt(state, Declare(c.id, "none"), "Declare nothing", group="Declare", rule="OSE-DECL-1"))
     return out
 
 
-def _declare_options(rs, state: State, c: Combatant) -> list[Option]:
+def _declare_options(state: State, c: Combatant) -> list[Option]:
     out = declaration_options(state, c)
-    out.append(_opt(rs, state, RollInitiative(c.id), "Surprise round: begin" if state.board.surprised and
+    out.append(_opt(state, RollInitiative(c.id), "Surprise round: begin" if state.board.surprised and
                     state.round == 1 else "Roll initiative", group="Turn", key="next", rule="OSE-INIT-1",
                     hint="Locks every declaration (OSE-DECL-1)"))
     if state.round == 1:
         for side in state.encounter.sides:
             on = side.id not in state.board.surprised
-            out.append(_opt(rs, state, Surprise(side.id, on),
+            out.append(_opt(state, Surprise(side.id, on),
                             f"Mark {side.name} {'surprised' if on else 'not surprised'}", group="Referee",
                             rule="OSE-SUR-1", hint="Referee's call from the fiction; suggested: no surprise"))
     return out
@@ -118,16 +118,16 @@ def _declare_options(rs, state: State, c: Combatant) -> list[Option]:
 
 # --- detailed profile --------------------------------------------------------------------------------
 
-def _detailed(rs, state: State, c: Combatant) -> list[Option]:
+def _detailed(state: State, c: Combatant) -> list[Option]:
     out: list[Option] = []
     if c.side == acting_side(state) and not is_out(c):
         step = current_step(state)
         left = move_left(state, c)
-        out.append(_opt(rs, state, Move(c.id, ()), f"Move ({left} ft left)", group="Move", needs=("path",),
+        out.append(_opt(state, Move(c.id, ()), f"Move ({left} ft left)", group="Move", needs=("path",),
                         rule="OSE-MOVE-1", hint="Leaving a threatened square provokes (OSE-AOO-1)"))
         out[-1] = _template(state, out[-1], "move")
         sug = withdraw_suggestion(state, c)
-        wd = _opt(rs, state, Withdraw(c.id, ()), "Withdraw", group="Move", needs=("path",), rule="OSE-WD-1",
+        wd = _opt(state, Withdraw(c.id, ()), "Withdraw", group="Move", needs=("path",), rule="OSE-WD-1",
                   hint="First square left is safe, +2 AC against attacks of opportunity; the referee constrains "
                        "where to" + (f" (suggested: {sug})" if sug else ""))
         out.append(_template(state, wd, "withdraw"))
@@ -137,22 +137,22 @@ def _detailed(rs, state: State, c: Combatant) -> list[Option]:
             if isinstance(plan, tuple):  # whom and along which squares (OSE-CHARGE-1)
                 cmd = Charge(c.id, a.name, plan[0], tuple(tuple(p) for p in plan[1]))
                 at = f" at {state.name(plan[0])}, {path_cost_ft(cmd.path, grid_of(state).diagonal)} ft"
-            out.append(_opt(rs, state, cmd, f"Charge with {a.name}", group="Move", rule="OSE-CHARGE-1",
+            out.append(_opt(state, cmd, f"Charge with {a.name}", group="Move", rule="OSE-CHARGE-1",
                             hint=f"Full round: nearest enemy, 15 ft to twice the rate{at}"))
-        out.append(_opt(rs, state, Flee(c.id), "Flee", group="Move", rule="OSE-FLEE-1",
+        out.append(_opt(state, Flee(c.id), "Flee", group="Move", rule="OSE-FLEE-1",
                         hint="Leaves the map; the referee controls it from now on (Pursuit)"))
-        out += _attacks(rs, state, c, step)
-        out += _spell_options(rs, state, c)
-        out += _turn_options(rs, state, c)
-        out += _grapples(rs, state, c)
-        out += _manipulations(rs, state, c)
-        out += _narrations(rs, state, c, ("main", "move", "free"))
+        out += _attacks(state, c, step)
+        out += _spell_options(state, c)
+        out += _turn_options(state, c)
+        out += _grapples(state, c)
+        out += _manipulations(state, c)
+        out += _narrations(state, c, ("main", "move", "free"))
         word = STEP_NAMES.get(step, "")
         done_label = f"Done with {word}"
         if c.id in state.board.casting and step == "magic":
             done_label += f": {state.board.casting[c.id]} lapses (slot lost)"
-        out.append(_opt(rs, state, Done(c.id), done_label, group="Turn", key="next", rule="OSE-ORDER-1"))
-        out.append(_opt(rs, state, EndStep(c.id), f"End the {word} step for the whole side", group="Turn",
+        out.append(_opt(state, Done(c.id), done_label, group="Turn", key="next", rule="OSE-ORDER-1"))
+        out.append(_opt(state, EndStep(c.id), f"End the {word} step for the whole side", group="Turn",
                         rule="OSE-ORDER-1"))
     return out
 
@@ -171,7 +171,7 @@ def _enemies(state: State, c: Combatant) -> list[Combatant]:
     return es
 
 
-def _attacks(rs, state: State, c: Combatant, step: str) -> list[Option]:
+def _attacks(state: State, c: Combatant, step: str) -> list[Option]:
     out, refused = [], []
     enemies = _enemies(state, c)
     for a in c.weapons:
@@ -181,7 +181,7 @@ def _attacks(rs, state: State, c: Combatant, step: str) -> list[Option]:
         for t in enemies:
             ac, _ = effective_ac(state, t)
             cmd = Attack(c.id, t.id, a.name)
-            o = _opt(rs, state, cmd, f"{a.name} → {t.name}", group=group,
+            o = _opt(state, cmd, f"{a.name} → {t.name}", group=group,
                      rule="OSE-RANGED-1" if a.is_ranged else "OSE-ATK-1",
                      hint=f"d20{to_hit_bonus(c, a) + range_bonus(state, c, a, t)[0]:+d} vs AC {ac}; "
                           f"damage {damage_text(c, a)}" + (f"; {band}" if (band := band_text(state, c, a, t)) else ""))
@@ -195,7 +195,7 @@ def _attacks(rs, state: State, c: Combatant, step: str) -> list[Option]:
     return out + refused
 
 
-def _spell_options(rs, state: State, c: Combatant) -> list[Option]:
+def _spell_options(state: State, c: Combatant) -> list[Option]:
     spell = state.board.casting.get(c.id)
     if not spell:
         return []
@@ -207,15 +207,15 @@ def _spell_options(rs, state: State, c: Combatant) -> list[Option]:
         Choice(f"On {t.name}", {"targets": (t.id,)}, "turned: this breaks its turning" if t.id in state.board.turned
                else "") for t in _enemies(state, c)[:8])
     return [
-        _opt(rs, state, CompleteSpell(c.id), f"Complete {spell}", group=group, rule="OSE-SPELL-2",
+        _opt(state, CompleteSpell(c.id), f"Complete {spell}", group=group, rule="OSE-SPELL-2",
              choices=choices, question=f"{c.name} completes {spell}: on whom?",
              hint="The effect is narrated by the referee"),
-        _opt(rs, state, CancelSpell(c.id), f"Cancel {spell} (slot lost)", group=group, rule="OSE-SPELL-2",
+        _opt(state, CancelSpell(c.id), f"Cancel {spell} (slot lost)", group=group, rule="OSE-SPELL-2",
              hint="The caster may then act otherwise"),
     ]
 
 
-def _turn_options(rs, state: State, c: Combatant) -> list[Option]:
+def _turn_options(state: State, c: Combatant) -> list[Option]:
     if not c.stat("warpriest", False):
         return []
     group = "Magic" if is_detailed(state) else "Other"
@@ -223,75 +223,75 @@ def _turn_options(rs, state: State, c: Combatant) -> list[Option]:
         side = state.encounter.side(g)
         return side.name if side else g
 
-    return [_opt(rs, state, TurnUndead(c.id, g), f"Turn Undead: {label(g)} ({len(members)})", group=group,
+    return [_opt(state, TurnUndead(c.id, g), f"Turn Undead: {label(g)} ({len(members)})", group=group,
                  rule="OSE-TURN-1", hint="2d6 on the turning table; then 2d6 Hit Dice, weakest first")
             for g, members in sorted(undead_groups(state, c).items())]
 
 
-def _grapples(rs, state: State, c: Combatant) -> list[Option]:
+def _grapples(state: State, c: Combatant) -> list[Option]:
     out = []
     group = "Melee" if is_detailed(state) else "Other"
     for h in state.board.holds:
         if h.target == c.id:
-            out.append(_opt(rs, state, Grapple(c.id, h.grappler, "escape"), f"Escape {state.name(h.grappler)}'s hold",
+            out.append(_opt(state, Grapple(c.id, h.grappler, "escape"), f"Escape {state.name(h.grappler)}'s hold",
                             group=group, rule="OSE-GRAP-1"))
         if h.grappler == c.id:
-            out.append(_opt(rs, state, Release(c.id, h.target), f"Release {state.name(h.target)}", group="Other",
+            out.append(_opt(state, Release(c.id, h.target), f"Release {state.name(h.target)}", group="Other",
                             rule="OSE-GRAP-1"))
     for t in _enemies(state, c):
         if is_detailed(state) and (c.square is None or t.square is None or chebyshev(c.square, t.square) > 1):
             break
-        out.append(_opt(rs, state, Grapple(c.id, t.id, "grab"), f"Grapple {t.name}", group=group, rule="OSE-GRAP-1",
+        out.append(_opt(state, Grapple(c.id, t.id, "grab"), f"Grapple {t.name}", group=group, rule="OSE-GRAP-1",
                         hint="Opposed check; three successes pin"))
     return out
 
 
-def _manipulations(rs, state: State, c: Combatant) -> list[Option]:
+def _manipulations(state: State, c: Combatant) -> list[Option]:
     out = []
     e = econ_of(state, c.id)
     used = f"{e.manips} used this round" if is_detailed(state) else ""
     for item in dict.fromkeys(c.inventory):
         if item:
-            out.append(_opt(rs, state, Manipulate(c.id, "draw", item), f"Draw {item}", group="Manipulate",
+            out.append(_opt(state, Manipulate(c.id, "draw", item), f"Draw {item}", group="Manipulate",
                             rule="OSE-MANIP-1", hint=("uses the Move (shield)" if is_shield(c, item) else used)))
     for item in dict.fromkeys(h for h in c.hands if h):
-        out.append(_opt(rs, state, Manipulate(c.id, "stow", item), f"Stow {item}", group="Manipulate",
+        out.append(_opt(state, Manipulate(c.id, "stow", item), f"Stow {item}", group="Manipulate",
                         rule="OSE-MANIP-1", hint=("uses the Move (shield)" if is_shield(c, item) else used)))
-        out.append(_opt(rs, state, Manipulate(c.id, "drop", item), f"Drop {item}", group="Manipulate",
+        out.append(_opt(state, Manipulate(c.id, "drop", item), f"Drop {item}", group="Manipulate",
                         rule="OSE-MANIP-1", hint="free"))
     for item in tuple(c.stat("backpack", ()) or ())[:3]:
-        out.append(_opt(rs, state, Manipulate(c.id, "draw", item), f"Draw {item} (backpack)", group="Manipulate",
+        out.append(_opt(state, Manipulate(c.id, "draw", item), f"Draw {item} (backpack)", group="Manipulate",
                         rule="OSE-MANIP-1"))
-    out.append(_opt(rs, state, Manipulate(c.id, "other"), "Other manipulation (open, pick up, hand over...)",
+    out.append(_opt(state, Manipulate(c.id, "other"), "Other manipulation (open, pick up, hand over...)",
                     group="Manipulate", rule="OSE-MANIP-1", needs=("note",), hint=used))
     return out
 
 
-def _narrations(rs, state: State, c: Combatant, kinds: tuple[str, ...]) -> list[Option]:
+def _narrations(state: State, c: Combatant, kinds: tuple[str, ...]) -> list[Option]:
     words = {"main": "Main", "move": "Move", "full": "Full Round", "free": "free"}
-    return [_opt(rs, state, Narrate(c.id, "", k), f"Other action ({words[k]})", group="Other", needs=("text",),
+    return [_opt(state, Narrate(c.id, "", k), f"Other action ({words[k]})", group="Other", needs=("text",),
                  rule="OSE-ECON-1" if is_detailed(state) else "OSE-LOOSE-1",
                  hint="Stunt, use an item, anything else: the referee rules") for k in kinds]
 
 
 # --- loose profile -----------------------------------------------------------------------------------
 
-def _loose(rs, state: State, c: Combatant) -> list[Option]:
+def _loose(state: State, c: Combatant) -> list[Option]:
     if c.side != acting_side(state) or is_out(c):
         return []
-    out = _attacks(rs, state, c, "")
-    out += _spell_options(rs, state, c)
-    out += _turn_options(rs, state, c)
-    out += _grapples(rs, state, c)
-    out.append(_opt(rs, state, Flee(c.id), "Flee", group="Other", rule="OSE-FLEE-1",
+    out = _attacks(state, c, "")
+    out += _spell_options(state, c)
+    out += _turn_options(state, c)
+    out += _grapples(state, c)
+    out.append(_opt(state, Flee(c.id), "Flee", group="Other", rule="OSE-FLEE-1",
                     hint="The referee controls it from now on"))
-    out += _manipulations(rs, state, c)
-    out += _narrations(rs, state, c, ("main",))
+    out += _manipulations(state, c)
+    out += _narrations(state, c, ("main",))
     label = "Done"
     if c.id in state.board.casting:
         label += f": {state.board.casting[c.id]} lapses (slot lost)"
-    out.append(_opt(rs, state, Done(c.id), label, group="Turn", key="next", rule="OSE-LOOSE-1"))
-    out.append(_opt(rs, state, EndStep(c.id), "End the side's turn", group="Turn", rule="OSE-LOOSE-1"))
+    out.append(_opt(state, Done(c.id), label, group="Turn", key="next", rule="OSE-LOOSE-1"))
+    out.append(_opt(state, EndStep(c.id), "End the side's turn", group="Turn", rule="OSE-LOOSE-1"))
     return out
 
 
@@ -320,15 +320,19 @@ def disruption_advice(state: State, c: Combatant) -> str:
 
 # --- referee decisions ------------------------------------------------------------------------------
 
-def _referee(rs, state: State, c: Combatant) -> list[Option]:
+def referee_options(state: State, actor: str) -> list[Option]:
+    """The referee's decisions about a combatant: a spell disrupted (OSE-SPELL-3), a usage die (OSE-RES-1)."""
+    c = state.find(actor)
+    if c is None:
+        return []
     out = []
     if c.id in state.board.casting or c.id in state.board.concentrating:
-        out.append(_opt(rs, state, DisruptSpell(c.id, "violent motion, silence or grapple"),
+        out.append(_opt(state, DisruptSpell(c.id, "violent motion, silence or grapple"),
                         "Spell disrupted (violent motion, silence, grapple)", group="Referee", rule="OSE-SPELL-3",
                         hint=disruption_advice(state, c)))
     if ammo_die(state, c, "ammo"):
         die = ammo_die(state, c, "ammo")
-        out.append(_opt(rs, state, RollResource(c.id, "ammo"), f"Roll ammunition usage die ({die})",
+        out.append(_opt(state, RollResource(c.id, "ammo"), f"Roll ammunition usage die ({die})",
                         group="Referee", rule="OSE-RES-1", hint="After the fight, or when it matters"))
     return out
 

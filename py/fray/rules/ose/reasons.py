@@ -76,7 +76,7 @@ class Reason(Code):
     NOT_CARRIED = "NOT_CARRIED"
     # grapples (OSE-GRAP-1)
     BAD_INTENT = "BAD_INTENT"
-    NOT_HELD = "NOT_HELD"  # no such hold (was also NOT_HOLDING)
+    NOT_HELD = "NOT_HELD"  # no such hold
     # Turn Undead (OSE-TURN-1..4)
     NOT_A_WARPRIEST = "NOT_A_WARPRIEST"
     NO_HOLY_SYMBOL = "NO_HOLY_SYMBOL"

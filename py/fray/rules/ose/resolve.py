@@ -1,8 +1,8 @@
 """What each OSE command does: the `resolves` table, one function a command, each returning the new state.
 
 A function takes (ruleset, state, command, dice, events), appends the facts
-(events, past tense) and returns the new state; the ruleset then drops broken
-holds and lets the round move on (`round.settle`). Called only for commands
+(events, past tense) and returns the new state; the ruleset's `settle` then
+drops broken holds and lets the round move on (`round.settle`). Called only for commands
 that `check.py` allowed, or that the referee allowed anyway (CORE-REF-1).
 """
 from __future__ import annotations
@@ -14,13 +14,14 @@ from ...engine.dice import Dice
 from ...engine.ruleset import Handlers
 from ...engine.state import State
 from .check import charge_plan, manip_cost
-from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, is_shield, release, resolve_grapple,
-                     shot_manipulations, splinter, strike)
+from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, drop_broken_holds, is_shield, release,
+                     resolve_grapple, shot_manipulations, splinter, strike)
 from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RollInitiative, RollResource,
                        Splinter, Surprise, TurnUndead, Withdraw)
 from .movement import run_move, start_move
 from .round import end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
+from .round import settle as settle_round
 from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, current_step, econ_of, is_detailed, is_out, opt,
                     with_econ)
 from .turn_undead import resolve_turn
@@ -28,9 +29,9 @@ from .turn_undead import resolve_turn
 resolves = Handlers("ose resolve")
 
 
-def resolve(rs, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
-    """The state after an OSE command (KeyError for a command of another system)."""
-    return resolves.table[type(cmd)](rs, state, cmd, dice, events)
+def settle(rs, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
+    """After any command: broken holds drop, then the round moves on (steps, spells lapsing, morale)."""
+    return settle_round(drop_broken_holds(state, events), dice, events)
 
 
 # --- before initiative (OSE-SUR-1..2, OSE-DECL-1, OSE-INIT-1) -------------------------------------

@@ -1,9 +1,11 @@
 """OSE house rules "Combat and Tactical Actions" as a Fray ruleset, loose and detailed (OSE-*).
 
-A thin strategy: the hooks (`begin`, `current`, `options`, `check`, `resolve`,
-`outcome`, `after_damage`, `bodies`, `phase`, `grid_rules`) hand over to the
-sibling modules: `check` (legality, the `Reason` codes), `resolve` (what each
-command does, a `Handlers` table), `options` (what each actor is offered),
+A thin strategy: it declares the tables of the `Ruleset` template (`checks`,
+`resolves`, `setting_specs`, `stat_specs`) and its hooks (`settle`, `begin`,
+`current`, `options`, `outcome`, `after_damage`, `bodies`, `phase`,
+`grid_rules`...) hand over to the sibling modules: `check` (legality),
+`resolve` (what each command does, a `Handlers` table, and `settle`),
+`options` (what each actor is offered), `reasons` (the `Reason` codes),
 `round` (initiative, steps, spells lapsing, morale), `movement` (grid moves,
 attacks of opportunity, charge, brace), `combat` (attacks, stances, shields,
 grapples), `turn_undead`; records and queries are in `state`, commands in
@@ -11,18 +13,18 @@ grapples), `turn_undead`; records and queries are in `state`, commands in
 """
 from __future__ import annotations
 
-from ...engine.commands import Command, Event, Illegal, Option, Reason as Core
+from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
 from ...engine.model import Encounter
-from ...engine.ruleset import REFEREE_COMMANDS, Allow, Resolution, Ruleset, Setting, StatSpec
+from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
 from .combat import drop_broken_holds
 from .movement import suggest_paths as suggest_move_paths
 from .movement import bodies as grid_bodies, move_left
-from .round import active_actors, lose_spell, outcome_text, settle
+from .round import active_actors, lose_spell, outcome_text
 from .state import SETTINGS, STATS, OseState, Phase, can_act, phase_of
 
 # The rule ids the shared grid view cites (views/grid.py); "no_threat" is its sentence for a
@@ -38,12 +40,14 @@ class OseRuleset(Ruleset):
     name = "ose"
     title = "OSE house rules: Combat and Tactical Actions"
     profiles = ("loose", "detailed")
+    setting_specs = SETTINGS
+    stat_specs = STATS
+    checks = staticmethod(ose_check.check)
+    resolves = ose_resolve.resolves
 
-    def settings(self) -> tuple[Setting, ...]:
-        return SETTINGS
-
-    def stats(self) -> tuple[StatSpec, ...]:
-        return STATS
+    def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
+        """Broken holds drop, then the round moves on (steps, spells lapsing, morale)."""
+        return ose_resolve.settle(self, state, cmd, dice, events)
 
     # --- hooks for generic code ----------------------------------------------------------
     def phase(self, state: State) -> Phase:
@@ -77,31 +81,7 @@ class OseRuleset(Ruleset):
         return active_actors(state)
 
     def options(self, state: State, actor: str) -> list[Option]:
-        return ose_options.options(self, state, actor)
-
-    def check(self, state: State, cmd: Command) -> Illegal | None:
-        if isinstance(cmd, REFEREE_COMMANDS):
-            return super().check(state, cmd)
-        if type(cmd).namespace != self.name:
-            return Illegal(Core.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
-        return ose_check.check(state, cmd)
-
-    def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
-        if isinstance(cmd, Allow):
-            # CORE-REF-1: an allowed command skips the checks; one that cannot apply at all changes nothing.
-            try:
-                return super().resolve(state, cmd, dice)
-            except (KeyError, ValueError, TypeError, AttributeError, IndexError) as exc:
-                return state, [Event("OverrideFailed", f"The referee's override of {cmd.command.label()} cannot "
-                                                       f"be applied here ({type(exc).__name__}: {exc})",
-                                     rule="CORE-REF-1")]
-        if isinstance(cmd, REFEREE_COMMANDS):
-            state, events = super().resolve(state, cmd, dice)
-        else:
-            events = []
-            state = ose_resolve.resolve(self, state, cmd, dice, events)
-        state = drop_broken_holds(state, events)
-        return settle(state, dice, events), events
+        return ose_options.options(state, actor)
 
     def outcome(self, state: State) -> str:
         """Decided when no two hostile sides still have someone in the fight (down, fled and surrendered are out)."""
@@ -126,6 +106,10 @@ class OseRuleset(Ruleset):
     def suggest_paths(self, state: State, actor: str, command: Command | None = None) -> list:
         """Ready-made grid paths for the actor (see movement.suggest_paths)."""
         return suggest_move_paths(state, actor, command)
+
+    def braced(self, state: State) -> frozenset[str]:
+        """OSE-BRACE-1: who braced against a charge this round."""
+        return frozenset(state.board.bracing)
 
     def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
         """Feet the actor may still move this round (OSE-MOVE-1, OSE-ECON-1), for the grid's preview."""
