@@ -143,7 +143,7 @@ def drawn_panels() -> dict[str, list[str]]:
         panel = view.panel(state)
         sides = {sd.id: sd for sd in state.sides}
         for n, c in enumerate(state.combatants):
-            options = s.ruleset.options(state, c.id) + view.referee(state, c.id)
+            options = s.ruleset.options(state, c.id)
             menu = action_menu(s.ruleset, state, c.id, panel, options)
             referee = panels.referee_tools(c.name, c.id, c.hp, c.max_hp, c.conditions)
             unfolded = frozenset({"Attack", "Move"}) if n % 2 else frozenset()  # every other one with its folds open

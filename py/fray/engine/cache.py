@@ -1,9 +1,9 @@
 """The one helper for module-level caches: `Cache` for derived values, `cached` for pure functions.
 
 A value derived from frozen records (states, combatants, maps never change)
-can be kept and handed out again. Every module-level cache outside the page
-is one of these two, bounded, and listed here, so `clear_all` empties them
-all (a test that wants a cold start, a page that frees memory).
+can be kept and handed out again. Every module-level cache, the page's kept
+markup included, is one of these two, bounded, and listed here, so `clear_all`
+empties them all (a test that wants a cold start, a page that frees memory).
 """
 from __future__ import annotations
 
@@ -26,12 +26,14 @@ class Cache:
         self._entries: dict[Any, tuple[tuple, Any]] = {}
         _ALL.append(self)
 
-    def get(self, key: Any, make: Callable[[], T], same: tuple = ()) -> T:
-        """The value kept for `key` if it was made from the objects `same`, else `make()`, kept."""
+    def get(self, key: Any, make: Callable[[], T], same: tuple = (), equal: bool = False) -> T:
+        """The value kept for `key` if it was made from the objects `same`, else `make()`, kept. With
+        `equal`, objects equal to those (compared after identity) count as the same: a new frozen model
+        that draws as the old one did (a token whose state did not change) reuses its markup."""
         entry = self._entries.get(key, _MISSING)
         if entry is not _MISSING:
             kept, value = entry
-            if len(kept) == len(same) and all(a is b for a, b in zip(kept, same)):
+            if len(kept) == len(same) and all(a is b or (equal and a == b) for a, b in zip(kept, same)):
                 return value
         if len(self._entries) >= self.size:
             self._entries.clear()

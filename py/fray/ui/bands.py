@@ -8,6 +8,7 @@ dragging any other token is a referee placement, logged (CORE-REF-1).
 """
 from __future__ import annotations
 
+from ..engine.cache import Cache
 from ..engine.ruleset import Place
 from ..views.olog import BandColumn, BandToken, bands
 from .field_views import FieldAction, FieldContext, FieldView
@@ -27,21 +28,14 @@ def move_option(ctx: FieldContext, band: int) -> int | None:
 # The markup last drawn for each zone and token, by index and id, with the model it was drawn from:
 # compared by identity first (a state's tokens are built once, views/olog.py), then by value, so
 # neither 40 frozen models are hashed nor unchanged zones rebuilt on a selection.
-_COLUMNS: dict[int, tuple[BandColumn, Markup]] = {}
-_TOKENS: dict[str, tuple[BandToken, Markup]] = {}
-_STACKS: dict[int, tuple[tuple[BandToken, ...], Markup]] = {}  # a zone's tokens: kept when only its label changes
-_HEADS: dict[tuple, Markup] = {}  # a zone's head by what it shows
+_COLUMNS = Cache(2000)
+_TOKENS = Cache(2000)
+_STACKS = Cache(2000)  # a zone's tokens: kept when only its label changes
+_HEADS = Cache(2000)  # a zone's head by what it shows
 
 
-def _kept(cache: dict, key, model, build) -> Markup:
-    last = cache.get(key)
-    if last is not None and (last[0] is model or last[0] == model):
-        return last[1]
-    if len(cache) > 2000:
-        cache.clear()
-    out = build(model)
-    cache[key] = (model, out)
-    return out
+def _kept(cache: Cache, key, model, build) -> Markup:
+    return cache.get(key, lambda: build(model), same=(model,), equal=True)
 
 
 class BandsView(FieldView):
@@ -93,12 +87,7 @@ class BandsView(FieldView):
     @staticmethod
     def head(col: BandColumn) -> Markup:
         key = (col.index, col.label, col.title, col.distance, col.is_reach, col.is_move_target)
-        out = _HEADS.get(key)
-        if out is None:
-            if len(_HEADS) > 2000:
-                _HEADS.clear()
-            out = _HEADS[key] = BandsView.build_head(col)
-        return out
+        return _HEADS.get(key, lambda: BandsView.build_head(col))
 
     @staticmethod
     def build_head(col: BandColumn) -> Markup:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.model import Side
 from ..engine.state import State
-from ..rules.ogre import BeforeTheFight, RollInitiative, has_ranged
+from ..rules.ogre import BeforeTheFight, OgreState, RollInitiative, has_ranged
 from ..views.ogre import surprise_dialog
 from .field_views import FieldAction, FieldContext, FieldView
 from .html import Markup, h, with_rules
@@ -48,7 +48,8 @@ class BeforeView(FieldView):
         if len(sides) < 2:
             return Markup("")
         typed: dict[str, Any] = ctx.ui.ogre_before or {}
-        confirmed = getattr(state.board, "surprise", None)
+        board: OgreState = state.board
+        confirmed = board.surprise
         parts = [h("h2", None, "Before the fight",
                    h("span", {"class_": "muted small-txt"}, " distance and surprise "), with_rules("OGRE-SUR-1"))]
         if confirmed is not None:

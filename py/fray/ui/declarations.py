@@ -19,6 +19,7 @@ from ..engine.commands import Option
 from ..engine.model import Combatant
 from ..engine.ruleset import Allow
 from ..engine.state import State
+from ..rules.ose import OseState
 from ..views.ose import VIEW, DeclChoice, DeclRow
 from .field_views import FieldAction, FieldContext, FieldView
 from .html import Markup, h, with_rules
@@ -204,7 +205,7 @@ def panel_html(ctx: FieldContext, rows: list[DeclRow]) -> Markup:
         i = find_option(ctx.options, "Surprise", side=side.id)
         if i is not None:
             o = ctx.options[i]
-            on = side.id in getattr(state.board, "surprised", ())
+            on = isinstance(state.board, OseState) and side.id in state.board.surprised
             surprise = h("button", {"type": "button", "class_": "small decl-surprise" + (" on" if on else ""),
                                     "data-action": f"decl-opt:{i}", "data-testid": f"decl-surprise-{side.id}",
                                     "aria-pressed": "true" if on else "false", "disabled": not o.allowed,
@@ -241,7 +242,7 @@ def panel_html(ctx: FieldContext, rows: list[DeclRow]) -> Markup:
 
 def locked_html(state: State) -> Markup:
     """After initiative: what was declared this round, read-only (OSE-DECL-1: it cannot change now)."""
-    declared = getattr(state.board, "declared", None) or {}
+    declared = state.board.declared if isinstance(state.board, OseState) else {}
     items = []
     for c in state.combatants:
         if c.id not in declared:

@@ -8,7 +8,6 @@ fit, the draft is kept and a restart with it is offered instead.
 """
 from __future__ import annotations
 
-from typing import Any
 
 from pyscript import document
 from pyscript.ffi import is_none
@@ -23,7 +22,7 @@ from .actions import Actions
 from .desk import Desk
 from .entries import keep_copy
 from .html import Markup, h
-from .operations import adopt, apply_setup, draft_doc, edit
+from .operations import adopt, draft_doc, edit
 
 clicks = Actions("click")
 changes = Actions("change")

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 from html import escape as _esc
-from typing import Any
 
+from ..engine.cache import Cache
 from ..views.grid import GridModel, GridToken, PathPreview, commit_command
 from .field_ui import FieldUi
 from .html import Markup, esc, h, with_rules
@@ -56,25 +56,25 @@ TEXT_DY = {"triangle": 1.1, "star": 0.5}
 
 # --- the drawing -----------------------------------------------------------------------------
 
-_BASE: dict[Any, str] = {}
-_TOKENS: dict[GridToken, str] = {}
+_BASE = Cache(8)  # per map
+_TOKENS = Cache(600)  # per token model
 
 
 def forget() -> None:
     """Drop the drawing caches and the model's memos (benchmarks of a cold first draw)."""
     from ..views import grid as model
-    _BASE.clear()
-    _TOKENS.clear()
+    _BASE.cache_clear()
+    _TOKENS.cache_clear()
     _ETHR[0], _ETHR[1] = None, ""
     model.forget()
 
 
 def base_layer(m: GridModel) -> str:
     """Defs, the board (one pattern-filled rect) and the walls (merged runs): cached per map."""
-    key = m.map
-    cached = _BASE.get(key)
-    if cached is not None:
-        return cached
+    return _BASE.get(m.map, lambda: _base_layer(m))
+
+
+def _base_layer(m: GridModel) -> str:
     w, hgt = m.width * S, m.height * S
     runs = []
     by_row: dict[int, list[int]] = {}
@@ -102,16 +102,15 @@ def base_layer(m: GridModel) -> str:
         f'<rect class="board-lines" width="{w}" height="{hgt}" fill="url(#grid-sq)"/>'
         f'<g class="walls" data-testid="walls" data-count="{len(m.walls)}">{"".join(runs)}</g>'
     )
-    if len(_BASE) > 8:
-        _BASE.clear()
-    _BASE[key] = out
     return out
 
 
 def token_svg(t: GridToken) -> str:
-    cached = _TOKENS.get(t)
-    if cached is not None:
-        return cached
+    """A token's group: its shape, initials, HP ring, badges and a square-sized tap target (per model)."""
+    return _TOKENS.get(t, lambda: _token_svg(t))
+
+
+def _token_svg(t: GridToken) -> str:
     x, y = t.square
     cls = "tok" + (" cur" if t.is_current else "") + (" sel" if t.is_selected else "") + (" down" if t.is_down else "")
     parts = [f'<g class="{cls}" data-token="{_esc(t.id)}" data-testid="tok-{_esc(t.id)}" '
@@ -144,11 +143,7 @@ def token_svg(t: GridToken) -> str:
     if len(t.badges) > 3:
         parts.append(f'<text class="bdg-more" x="-3.6" y="-3.2" font-size="1.9">+{len(t.badges) - 3}</text>')
     parts.append('</g>')
-    out = "".join(parts)
-    if len(_TOKENS) > 600:
-        _TOKENS.clear()
-    _TOKENS[t] = out
-    return out
+    return "".join(parts)
 
 
 def _rect(sq, cls: str, inset: float = 0.0, extra: str = "") -> str:
@@ -306,18 +301,13 @@ def path_box(p: PathPreview, ui: FieldUi) -> Markup:
     return h("div", {"class_": "g-path" + (" bad" if bad else ""), "data-testid": "grid-path"}, lines)
 
 
-_BARS: dict[tuple, Markup] = {}
+_BARS = Cache(64)
 
 
 def toolbar(m: GridModel, ui: FieldUi) -> Markup:
     """The map's tools, kept by what they show (a selection leaves them as they were)."""
     key = (m.width, m.height, ui.zoom, bool(ui.wp), bool(ui.walls), bool(ui.follow))
-    out = _BARS.get(key)
-    if out is None:
-        if len(_BARS) > 64:
-            _BARS.clear()
-        out = _BARS[key] = _toolbar(m, ui)
-    return out
+    return _BARS.get(key, lambda: _toolbar(m, ui))
 
 
 def _toolbar(m: GridModel, ui: FieldUi) -> Markup:

@@ -12,6 +12,7 @@ import re
 from typing import Iterable
 
 from .. import catalogue
+from ..engine.cache import Cache
 from ..views.models import initials  # noqa: F401 (re-exported for the views drawn here)
 
 
@@ -196,16 +197,11 @@ def changed_items(old: str | None, new: str) -> tuple[list, int] | None:
 SHIFT_AFTER = 8
 
 
-_CUT: dict[str, tuple] = {}  # the last markups cut (the next redraw's `old` is this one's `new`)
+_CUT = Cache(24)  # the last markups cut (the next redraw's `old` is this one's `new`)
 
 
 def _pieces_of(markup: str) -> tuple:
-    got = _CUT.get(markup)
-    if got is None:
-        if len(_CUT) >= 24:
-            _CUT.clear()
-        got = _CUT[markup] = pieces(markup)
-    return got
+    return _CUT.get(markup, lambda: pieces(markup))
 
 
 def _open_tag(text: str) -> tuple[str, str]:

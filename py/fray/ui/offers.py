@@ -44,8 +44,7 @@ def selection(desk: Desk, sel: str | None):
     (per state: computed once, by the tap that selects it or by ui/warm.py before it)."""
     s = desk.session
     state = s.state
-    options = per_state(desk, "options", sel, lambda: (
-        s.ruleset.options(state, sel) + system_view(s.encounter.system).referee(state, sel)) if sel else [])
+    options = per_state(desk, "options", sel, lambda: s.ruleset.options(state, sel) if sel else [])
     menu = per_state(desk, "menu", sel, lambda: action_menu(s.ruleset, state, sel, panel(desk), options))
     return options, menu, per_state(desk, "numbers", sel, lambda: numbered(menu))
 

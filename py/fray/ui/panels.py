@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.cache import Cache
 from ..engine.model import Side
 from ..views.models import Badge, OrderRow, SystemPanel
 from ..views.panels import ActionMenu, LogLine
-from .html import Markup, esc, h, join, part, region, with_rules
+from .html import Markup, h, join, part, region, with_rules
 
 SHAPE_GLYPH = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "hexagon": "⬢", "star": "★"}
 
@@ -88,18 +89,8 @@ def header(m: HeaderModel) -> Markup:
 
 # Markup of rows and buttons drawn before, by their (immutable, hashable) models:
 # a click that changes the selection redraws two rows of forty, not forty.
-_ROWS: dict[tuple, Markup] = {}
-_BUTTONS: dict[object, Markup] = {}
-_CACHE_LIMIT = 4000
-
-
-def _cached(cache: dict, key, make) -> Markup:
-    m = cache.get(key)
-    if m is None:
-        if len(cache) > _CACHE_LIMIT:
-            cache.clear()
-        m = cache[key] = make()
-    return m
+_ROWS = Cache(4000)
+_BUTTONS = Cache(4000)
 
 
 def order(panel: SystemPanel, sides: dict[str, Side], selected: str | None,
@@ -114,7 +105,7 @@ def order_rows(panel: SystemPanel, sides: dict[str, Side], selected: str | None,
     conds = conditions or {}
     for r in panel.order:
         side, cond, is_sel = sides.get(r.side), conds.get(r.id, ()), r.id == selected
-        rows.append(_cached(_ROWS, (r, side, cond, is_sel),
+        rows.append(_ROWS.get((r, side, cond, is_sel),
                             lambda: order_row(r, side, r.id if is_sel else None, cond)))
     return rows
 
@@ -199,7 +190,7 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
         buttons = []
         for it in items:
             if not (folding and not it.allowed):
-                buttons.append(_cached(_BUTTONS, (it, "all") if common and not it.allowed else it,
+                buttons.append(_BUTTONS.get((it, "all") if common and not it.allowed else it,
                                        lambda: action_button(it, "why-all" if common else "")))
         if folding:
             buttons.append(fold(group, refused, group in unfolded, "why-all" if common else ""))
@@ -228,7 +219,7 @@ def fold(group: str, refused: list, shown: bool, said: str = "") -> Markup:
         parts.append(h("p", {"class_": "why", "id": f"why-{slug}"}, with_rules(shared)))
     if shown:
         parts.append(h("div", {"class_": "folded", "id": f"folded-{slug}"},
-                       [_cached(_BUTTONS, (it, why_id) if why_id else it,
+                       [_BUTTONS.get((it, why_id) if why_id else it,
                                 lambda: action_button(it, why_id)) for it in refused]))
     return h("div", {"class_": "fold-wrap", "data-key": f"fold-{slug}"}, parts)
 
@@ -319,7 +310,7 @@ def dice_panel(mode: str, last: str) -> Markup:
                                              "data-testid": "dice-physical"}), " I roll my dice")))
 
 
-_LINES: dict[tuple, Markup] = {}
+_LINES = Cache(4000)
 
 
 def log_panel(lines: list[LogLine], total: int) -> Markup:
@@ -330,7 +321,7 @@ def log_panel(lines: list[LogLine], total: int) -> Markup:
     seen: dict[int, int] = {}
     for ln in lines:
         n = seen[ln.step] = seen.get(ln.step, -1) + 1
-        items.append(_cached(_LINES, (ln, n), lambda: log_line(ln, n)))
+        items.append(_LINES.get((ln, n), lambda: log_line(ln, n)))
     more = h("p", {"class_": "muted", "id": "log-more"},
              f"{total - len(lines)} earlier events (export for the whole log)" if total > len(lines) else "")
     return h("section", {"class_": "panel log", "aria-label": "Log"},

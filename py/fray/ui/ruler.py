@@ -15,7 +15,7 @@ that combatant; the lane names are buttons (Tab, Enter).
 from __future__ import annotations
 
 from ..engine.model import Side
-from ..rules.ogre import REACTION_PENALTY, seconds
+from ..rules.ogre import REACTION_PENALTY, OgreState, seconds
 from ..views.ogre import RulerBar, RulerLane, RulerMark, RulerModel, ruler
 from .field_views import FieldAction, FieldContext, FieldView
 from .html import Markup, h, part, region
@@ -107,7 +107,7 @@ class RulerView(FieldView):
     # --- drawing -------------------------------------------------------------------------
     def render(self, ctx: FieldContext) -> Markup:
         state = ctx.state
-        if getattr(state.board, "fighters", None) is None:
+        if not isinstance(state.board, OgreState):  # no segment count to draw
             return Markup("")
         m = ruler(state, ctx.selected or "")
         g = Ruler(m)

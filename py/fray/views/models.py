@@ -82,11 +82,6 @@ class SystemPanel:
 class SystemView:
     """Hooks a system's view module implements; defaults suit a simple system."""
 
-    def referee(self, state: State, cid: str) -> list:
-        """The system's own referee overrides for a combatant (engine Options,
-        group "Referee"), e.g. OLOG's Set count; logged like any override."""
-        return []
-
     def panel(self, state: State) -> SystemPanel:
         rows = tuple(
             OrderRow("combatant", c.id, c.name, side=c.side, is_down=c.is_down, hp=c.hp, max_hp=c.max_hp)

@@ -11,7 +11,7 @@ from ..engine.commands import Command, Option
 from ..engine.model import Combatant
 from ..engine.state import State
 from ..rules.olog import (Move, OlogState, Pressure, Reorder, band_label, is_allowed, is_pc, needs_press_on, opt,
-                          order as turn_order, pressure_map, reach_zones, referee_options)
+                          order as turn_order, pressure_map, reach_zones)
 from .models import Badge, Hint, OrderRow, SystemPanel, SystemView, initials
 
 
@@ -289,10 +289,6 @@ class OlogView(SystemView):
 
     def bands(self, state: State, selected: str | None = None) -> BandsModel:
         return bands(state, selected)
-
-    def referee(self, state: State, cid: str) -> list[Option]:
-        """The referee's Set count (rules/olog/options.py, OLOG-INIT-3)."""
-        return referee_options(state, cid)
 
     def reorder(self, state: State, moved: str, before: str) -> Command | None:
         """The Reorder command for dragging `moved` just before `before` ("" = to the end);

@@ -106,7 +106,8 @@ class Olog(Ruleset):
 
     # --- the protocol ------------------------------------------------------------------------
     def options(self, state: State, actor: str) -> list[Option]:
-        return olog_options.options(state, actor)
+        """The actor's options, then the referee's own offer for it (Set count), as in every system."""
+        return olog_options.options(state, actor) + olog_options.referee_options(state, actor)
 
 
 RULESET = Olog()
