@@ -11,7 +11,7 @@ from dataclasses import replace
 import pytest
 
 from fray.engine import geometry as geo
-from fray.engine.commands import Option
+from fray.engine.commands import Choice, Option
 from fray.engine.dice import ScriptedDice
 from fray.engine.ruleset import Allow, Place, SetWalls
 from fray.engine.session import Session
@@ -384,6 +384,19 @@ def test_withdraw_leaves_its_first_square_safely__OSE_WD_1():
     assert all(pr.index > 0 for pr in p.provocations)  # (10, 5) itself is free to leave
     plain = plan_path(s.state, OSE, PreviewRequest("brak", ((5, 5),)))
     assert plain.kind == "move" and plain.provocations[0].square == (10, 5)
+
+
+def test_a_path_is_previewed_for_an_option_that_asks_a_question_and_kept_for_the_same_request__OSE_AOO_1():
+    """An option with choices (a dict of values each) is no obstacle to the preview's memo: the same request
+    in the same state gives the very same preview; another request a new one."""
+    s = ose_started()
+    move = next(o for o in OSE.options(s.state, "brak") if o.group == "Move" and "path" in o.needs)
+    asking = replace(move, choices=(Choice("Carefully", {"path": ()}), Choice("At a run", {"path": ()})))
+    req = PreviewRequest("brak", ((12, 4),))
+    first = plan_path(s.state, OSE, req, pending=asking, options=[asking])
+    assert first is not None and first.squares and first.provocations
+    assert plan_path(s.state, OSE, req, pending=asking, options=[asking]) is first
+    assert plan_path(s.state, OSE, PreviewRequest("brak", ((10, 5),)), pending=asking, options=[asking]) is not first
 
 
 def test_waypoints_force_the_path_through_them_and_shift_tap_adds_them():

@@ -26,14 +26,16 @@ class Cache:
         self._entries: dict[Any, tuple[tuple, Any]] = {}
         _ALL.append(self)
 
-    def get(self, key: Any, make: Callable[[], T], same: tuple = (), equal: bool = False) -> T:
+    def get(self, key: Any, make: Callable[[], T], same: tuple = (), equal: bool | tuple[bool, ...] = False) -> T:
         """The value kept for `key` if it was made from the objects `same`, else `make()`, kept. With
-        `equal`, objects equal to those (compared after identity) count as the same: a new frozen model
-        that draws as the old one did (a token whose state did not change) reuses its markup."""
+        `equal` (for all of `same`, or one flag each), objects equal to those (compared after identity)
+        count as the same: a new frozen model that draws as the old one did reuses its markup, and a key
+        that cannot be hashed (options holding lists) can be kept in `same` instead of `key`."""
         entry = self._entries.get(key, _MISSING)
         if entry is not _MISSING:
             kept, value = entry
-            if len(kept) == len(same) and all(a is b or (equal and a == b) for a, b in zip(kept, same)):
+            flags = equal if isinstance(equal, tuple) else (equal,) * len(same)
+            if len(kept) == len(same) and all(a is b or (e and a == b) for a, b, e in zip(kept, same, flags)):
                 return value
         if len(self._entries) >= self.size:
             self._entries.clear()

@@ -302,8 +302,9 @@ def plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, *, pendin
     if c.square is None:
         return None
     key = (request, pending, tuple(options) if options is not None else None)
-    return _LAST.get(key, lambda: _plan_path(state, ruleset, request, c, pending, options, bodies, diagonal),
-                     same=(state,))
+    # The options may hold lists (unhashable): the key is compared by value with the state, not hashed.
+    return _LAST.get(None, lambda: _plan_path(state, ruleset, request, c, pending, options, bodies, diagonal),
+                     same=(state, key), equal=(False, True))
 
 
 def _plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, c, pending: Option | None,
