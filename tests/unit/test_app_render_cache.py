@@ -18,7 +18,7 @@ from fray.engine import storage
 from fray.engine.session import Session
 from fray.rules import examples
 
-COMPARED = ("header-slot", "notice-slot", "order-slot", "actions-slot", "dice-slot", "log-slot", "tabs-slot",
+COMPARED = ("header-slot", "notice-slot", "order-slot", "actions-slot", "dice-slot", "log-slot", "result-slot", "result-strip", "tabs-slot",
             "dialog-slot")
 
 

@@ -69,6 +69,7 @@ class Desk:
     memo: Memo = field(default_factory=Memo)
     state_caches: StateCaches = field(default_factory=StateCaches)
     asked: Any = None  # the question last focused (focus moves to a new one once)
+    shown_result: Any = None  # the step result last drawn (a new one is scrolled into view once)
     # Hands an outside event to the dispatcher (set by ui/app.py): `run(fn)` calls `fn(desk)`, then saves
     # and redraws as after a click.
     run: Callable[[Callable[["Desk"], Any]], None] = _no_runner

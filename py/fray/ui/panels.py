@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from ..engine.cache import Cache
 from ..engine.model import Side
 from ..views.models import Badge, OrderRow, SystemPanel
-from ..views.panels import ActionMenu, LogLine
+from ..views.panels import ActionMenu, LogLine, StepResult
 from .html import Markup, h, join, part, region, with_rules
 
 SHAPE_GLYPH = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "hexagon": "⬢", "star": "★"}
@@ -339,6 +339,28 @@ def log_line(ln: LogLine, n: int) -> Markup:
              h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
              h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
              with_rules(ln.rule) if ln.rule else "")
+
+
+def result_card(result: StepResult | None, testid: str) -> Markup:
+    """The last step's result where the referee looks (beside the actions; above the tabs on a phone): every
+    event with its dice and rule ids, each hit point it changed, and who went down, until the next step."""
+    if result is None:
+        return Markup("")
+    downed = [h("p", {"class_": "res-down", "data-testid": f"{testid}-down"}, "\u2620 ", name, " is down.")
+              for name in result.downed]
+    lines = [h("li", {"class_": f"log-{ln.kind}"},
+               h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
+               h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
+               with_rules(ln.rule) if ln.rule else "") for ln in result.lines]
+    hp = [h("li", {"class_": "res-hp" + (" down" if c.after <= 0 or c.downed else "")},
+            h("strong", None, c.name), f" {c.before} \u2192 {c.after} / {c.max_hp} HP",
+            " (down)" if c.downed else " (back up)" if c.rose else "") for c in result.hp]
+    return h("section", {"class_": "panel result", "data-testid": testid, "data-step": str(result.step),
+                         "aria-label": "Last result"},
+             h("h2", None, f"Step {result.step}"),
+             downed,
+             h("ul", {"class_": "res-lines"}, lines),
+             h("ul", {"class_": "res-hps"}, hp) if hp else "")
 
 
 def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import catalogue
 from ..rules import titles
-from ..views.panels import log_lines
+from ..views.panels import last_result, log_lines
 from . import editing, panels, table_editor
 from .desk import Desk
 from .field_views import SPATIAL_NEEDS
@@ -27,6 +27,18 @@ NEED_LABELS = {
     "band": "Choose a zone in the field.",
     "target": "Choose a target in the field.",
 }
+
+
+# Scrolls the result card into view when a step put it above the screen (a long action list scrolled down
+# to "End turn"); the phone's strip is fixed above the tabs and needs no scrolling.
+SHOW_RESULT = r"""
+return () => {
+  const card = document.querySelector("#result-slot .result");
+  if (!card || card.offsetParent === null) return;
+  const box = card.getBoundingClientRect();
+  if (box.top < 0 || box.top > window.innerHeight - 40) card.scrollIntoView({block: "nearest"});
+};
+"""
 
 
 def need_label(need: str) -> str:
@@ -74,6 +86,12 @@ def render(desk: Desk, field: bool = True) -> None:
         return panels.log_panel(log_lines(s, LOG_LIMIT), sum(len(st.events) for st in s.steps))
 
     slots.html("log-slot", memo("log", (s, state), log))
+    result = memo("result", (s, state), lambda: last_result(s))
+    slots.html("result-slot", memo("result-card", (result,), lambda: panels.result_card(result, "result")))
+    slots.html("result-strip", memo("result-strip", (result,), lambda: panels.result_card(result, "result-strip")))
+    if result is not None and result is not desk.shown_result:
+        next_frame(SHOW_RESULT)  # a new step: its result where the referee looks, scrolled into view if need be
+    desk.shown_result = result
     if field:
         ctx = field_context(desk)
         drawn = {"field-slot": "", "phase-slot": "", "ruler-slot": ""}

@@ -140,6 +140,51 @@ def line_of(step_no: int, e: Event) -> LogLine:
     return LogLine(step_no, e.text, e.rule, e.kind, dice, e.secret)
 
 
+@dataclass(frozen=True)
+class HpChange:
+    """A combatant whose hit points the step changed: before and after, and whether it went down."""
+
+    id: str
+    name: str
+    before: int
+    after: int
+    max_hp: int
+    downed: bool = False  # up before the step, down after it
+    rose: bool = False  # down before the step, up after it
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """What the last step did, for the result card where the referee looks: its events (each with its
+    dice and rule ids), every hit point it changed, and who it took down."""
+
+    step: int
+    lines: tuple[LogLine, ...]
+    hp: tuple[HpChange, ...]
+
+    @property
+    def downed(self) -> tuple[str, ...]:
+        return tuple(c.name for c in self.hp if c.downed)
+
+
+def last_result(session: Session) -> StepResult | None:
+    """The result of the fight's last step (None before the first). An undo shows the step before."""
+    n = len(session.steps)
+    if not n:
+        return None
+    step = session.steps[-1]
+    before, after = session.state_at(n - 1), session.state
+    hp = []
+    for c in after.combatants:
+        if not before.has(c.id):
+            continue
+        old = before.get(c.id)
+        if (old.hp, old.is_down) != (c.hp, c.is_down):
+            hp.append(HpChange(c.id, c.name, old.hp, c.hp, c.max_hp, downed=c.is_down and not old.is_down,
+                               rose=old.is_down and not c.is_down))
+    return StepResult(n, tuple(line_of(n, e) for e in step.events), tuple(hp))
+
+
 def log_text(session: Session) -> str:
     """The whole log as plain text, oldest first, for export."""
     enc = session.encounter
