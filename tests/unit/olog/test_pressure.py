@@ -135,6 +135,31 @@ def test_acting_under_pressure_without_press_on_ends_the_turn__OLOG_PRES_2():
     assert s.current() == ("orc1",) and s.state.get("brak").band == 1
 
 
+def test_the_last_action_under_pressure_asks_nothing_and_costs_no_pressure__OLOG_PRES_2_OLOG_ACT_1():
+    """With one action left and nothing free to follow it, the turn ends after the action anyway: the page
+    does not ask "press on?" (pressing on would only cost hit points); the action acts at once, without
+    pressure, and the turn ends. Extended actions still must press on (OLOG-PRES-7), asked once."""
+    s = started(hero(band=2), foe("orc1", band=2), foe("orc2", band=2), faces=(15,))
+    act(s, Defend("brak", press_on=True), 1)  # the first action, pressed on: one action left
+    assert system(s).actions_left == 1 and s.current() == ("brak",)
+    opts = {o.label: o for o in s.options("brak")}
+    attack = opts["Attack orc1 with Sword (1d8)"]
+    assert attack.allowed and attack.choices == () and attack.question == ""
+    assert attack.command.press_on is False and "turn ends" in attack.hint
+    hp = s.state.get("brak").hp
+    step = act(s, attack.command, 15, 4)
+    assert "PressedOn" not in kinds(step) and s.state.get("brak").hp == hp  # no pressure paid
+    assert first_event(step, "TurnEnded").rule == "OLOG-PRES-2" and s.current() == ("orc1",)
+
+
+def test_the_last_action_still_asks_when_a_free_action_could_follow__OLOG_PRES_2_OLOG_ACT_3():
+    """With an item on top of the pack, pressing on keeps the turn open for the free retrieval: still asked."""
+    s = started(hero(band=2, inventory=("Torch",)), foe("orc1", band=2), foe("orc2", band=2), faces=(15,))
+    act(s, Defend("brak", press_on=True), 1)
+    attack = next(o for o in s.options("brak") if o.label.startswith("Attack orc1"))
+    assert [c.values for c in attack.choices] == [{"press_on": True}, {"press_on": False}]
+
+
 def test_no_press_on_needed_out_of_reach__OLOG_PRES_2():
     s = started(hero(band=0), foe("orc", band=3), faces=(15,))
     opts = [o for o in s.options("brak") if o.allowed]

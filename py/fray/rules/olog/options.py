@@ -6,14 +6,16 @@ the page asks for options on every redraw.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.commands import Choice, Command, Option
 from ...engine.model import Combatant
 from ...engine.state import State
 from .check import check, rules, shape
 from .commands import Attack, CastSpell, Defend, EndTurn, Move, Retrieve, RollInitiative, SetCount, Strategise
 from .pressure import Pressure, pressure_on, zone_name
-from .state import (ACTION, EXTENDED, FREE, OlogState, Phase, cost, defend_bonus, is_continuation, is_pc,
-                    item_cost, needs_press_on, shield_in_hand)
+from .state import (ACTION, EXTENDED, FREE, OlogState, Phase, cost, defend_bonus, has_free_action, is_continuation,
+                    is_pc, item_cost, needs_press_on, shield_in_hand)
 
 
 def options(state: State, actor: str) -> list[Option]:
@@ -109,10 +111,21 @@ class _Offer:
             self.questions = {ACTION: who + "press on?",
                               EXTENDED: who + "extended actions need Press On (OLOG-PRES-7)"}
 
+    def last_action(self) -> bool:
+        """This is the turn's last action and nothing free could follow it: the turn ends with it."""
+        s: OlogState = self.state.board
+        return s.actor == self.c.id and s.actions_left <= 1 and not has_free_action(self.c)
+
     def __call__(self, cmd: Command, label: str, group: str, rule: str, *, hint: str = "",
                  needs: tuple[str, ...] = ()) -> None:
         price = cost(self.state, cmd)
         ask = self.ask and price in (ACTION, EXTENDED)
+        if ask and price == ACTION and self.last_action():
+            # The turn ends after this action anyway (OLOG-ACT-1) and no free action could follow it
+            # (OLOG-ACT-3): pressing on would only cost hit points, so it is not asked (OLOG-PRES-2).
+            ask = False
+            cmd = replace(cmd, press_on=False)
+            hint = (hint + "; " if hint else "") + "last action: the turn ends, no pressure"
         illegal = shape(self.state, cmd) or rules(self.state, cmd, self.p, press=True if ask else "cmd")
         self.out.append(Option(
             cmd, label, allowed=illegal is None, why=illegal.detail if illegal else "",
