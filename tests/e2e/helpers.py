@@ -155,6 +155,13 @@ def declare(page: Page, cid: str, choice: str) -> None:
     expect(button).to_have_attribute("aria-pressed", "true")
 
 
+def other_answers(page: Page, label: str) -> None:
+    """The "⋯" beside an option whose question has a default (a tap takes the default): ask it instead."""
+    show(page, "act")
+    wrap = page.locator("[data-testid=actions] .act-wrap", has=page.locator("button.act", has_text=label)).first
+    wrap.locator("button.more").click()
+
+
 def answer(page: Page, text: str) -> None:
     """Pick the answer of the inline question (asked before rolling) whose label contains the text."""
     show(page, "act")

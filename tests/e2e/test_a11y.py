@@ -217,8 +217,7 @@ def test_every_view_is_accessible_by_axe_names_focus_shape_and_touch(app):
     a.check("Ogre before the fight", ("field",))
     next_turn(app)  # roll initiative
     next_turn(app)  # advance to Brak's initiative
-    option(app, "Attack Orc").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-0").click()  # How fast? Normal
+    option(app, "Attack Orc").click()  # at normal speed: nothing asked
     show(app, "field")
     expect(app.locator(".rl-bar").first).to_be_visible()
     a.check("Ogre grid and ruler", ("field", "act"))

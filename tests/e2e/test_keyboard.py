@@ -203,9 +203,7 @@ def test_ogre_by_keyboard_only__OGRE_ACT_1(app, tmp_path):
     expect(app.get_by_test_id("status")).to_contain_text("Brak declares")
     app.keyboard.press("N")  # advance to Brak's initiative
     expect(app.get_by_test_id("status")).to_contain_text("Segment 16")
-    app.keyboard.press(number_of(app, "Attack Orc"))
-    expect(app.get_by_test_id("ask")).to_contain_text("How fast?")
-    app.keyboard.press("1")  # Normal
+    app.keyboard.press(number_of(app, "Attack Orc"))  # declared at normal speed, nothing asked
     view(app, "field")
     expect(app.locator(".rl-bar")).to_have_count(1)
     # A lane name is a button: Tab to the orc's lane and Enter selects the orc.

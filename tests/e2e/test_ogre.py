@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import (answer, is_phone, log_text, next_turn, open_example, option, physical_dice, show,
+from helpers import (answer, is_phone, other_answers, log_text, next_turn, open_example, option, physical_dice, show,
                      status, tap_square, type_dice, undo)
 from playwright.sync_api import expect
 
@@ -66,11 +66,11 @@ def test_the_texts_orc_and_pc_on_the_ruler__OGRE_EX_1__OGRE_ACT_1__OGRE_FF_1(app
     expect(ruler(app).get_by_test_id("ff-brak")).to_have_attribute("data-end", "16")
     advance(app)  # segment 14: the orc declares
     expect(app.get_by_test_id("ruler-now")).to_contain_text("Orc declares now")
-    option(app, "Attack Brak").click()
-    choose(app, 0)  # Normal: Standard, 10 segments
+    expect(option(app, "Attack Brak")).to_contain_text("Normal: Standard, 10 seg")  # what a tap declares
+    option(app, "Attack Brak").click()  # at normal speed, without asking (OGRE-ATK-1)
+    expect(app.get_by_test_id("ask")).to_have_count(0)
     advance(app)  # segment 16: Brak declares
     option(app, "Attack Orc").click()
-    choose(app, 0)
     expect_bar(app, "orc", 14, 24)
     expect_bar(app, "brak", 16, 26)
     expect(bar(app, "orc")).to_have_class(has_class("next"))
@@ -139,7 +139,7 @@ def test_three_against_three_fast_attack_reaction_opportunity_and_undo__OGRE_FAS
     expect(lanes).to_have_count(6)
     assert lanes.first.get_attribute("data-lane") == "orc1"  # initiative order: Orc 1 first
     advance(app)  # segment 11: Orc 1 declares a fast attack (OGRE-FAST-1)
-    option(app, "Attack Brak").click()
+    other_answers(app, "Attack Brak")  # "⋯": How fast?
     answer(app, "Fast: Short, 5 seg")
     expect_bar(app, "orc1", 11, 16)
     expect(bar(app, "orc1")).to_contain_text("» fast")
@@ -225,7 +225,7 @@ def test_a_long_wait_keeps_now_in_view__OGRE_SLOW_1__OGRE_DELAY_1(app):
     a window that still starts at 0; the ruler scrolls itself so the cursor shows."""
     start_orc_and_pc(app)
     advance(app)
-    option(app, "Attack Brak").click()
+    other_answers(app, "Attack Brak")
     answer(app, "Take time: Very Long")
     expect_bar(app, "orc", 14, 54)
     expect(bar(app, "orc")).to_contain_text("« slow +8")

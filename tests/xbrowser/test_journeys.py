@@ -188,11 +188,9 @@ def test_ogre_orc_and_pc_on_the_ruler_with_the_before_the_fight_rolls_and_undo__
     p.expect_attr(f"{ruler} {T('ff-brak')}", "data-end", "16")
     next_turn(p)  # segment 14: the orc declares
     p.expect_text(T("ruler-now"), "Orc declares now")
-    option(p, "Attack Brak")
-    choose(p, 0)  # Normal: Standard, 10 segments
+    option(p, "Attack Brak")  # at normal speed, nothing asked (OGRE-ATK-1)
     next_turn(p)  # segment 16: Brak declares
     option(p, "Attack Orc")
-    choose(p, 0)
     p.expect_attr(f"{ruler} {T('bar-orc-0')}", "data-end", "24")
     p.expect_attr(f"{ruler} {T('bar-brak-0')}", "data-end", "26")
     p.expect_text(T("ruler-next"), "Next resolution at segment 24")

@@ -337,6 +337,9 @@ class Option:
     `needs` names fields the page must fill first ("target", "square", "path",
     "band", "value"...); `choices` is a question to ask before any die is
     rolled (UI principle 2), each answer setting some command fields.
+    `default` is the choice a tap takes without asking (-1: always ask), for
+    a question whose usual answer changes nothing the referee must weigh (an
+    Ogre attack at its normal speed); the other answers stay one tap away.
     """
 
     command: Command
@@ -351,6 +354,7 @@ class Option:
     choices: tuple[Choice, ...] = ()
     question: str = ""
     key: str = ""
+    default: int = -1
 
     def refused(self, illegal: Illegal | None) -> "Option":
         if illegal is None:

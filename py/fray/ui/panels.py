@@ -166,7 +166,9 @@ FOLD_OVER = 3
 
 
 def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
-            unfolded: frozenset[str] = frozenset()) -> Markup:
+            unfolded: frozenset[str] = frozenset(), answers: tuple[tuple[str, int], ...] = ()) -> Markup:
+    """The action panel. `answers`: (question, choice) the selected combatant last gave to questions that
+    have a default; a tap on such an option answers the same again."""
     if menu is None:
         return h("section", {"class_": "panel actions", "aria-label": "Actions"},
                  h("h2", None, "Actions"), h("p", {"class_": "muted"}, "Select a combatant."), referee)
@@ -188,10 +190,13 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
         refused = [it for it in items if not it.allowed]
         folding = len(refused) > FOLD_OVER
         buttons = []
+        given = dict(answers)
         for it in items:
             if not (folding and not it.allowed):
-                buttons.append(_BUTTONS.get((it, "all") if common and not it.allowed else it,
-                                       lambda: action_button(it, "why-all" if common else "")))
+                picked = given.get(it.question, it.default) if it.default >= 0 else -1
+                picked = picked if 0 <= picked < len(it.choices) else it.default
+                buttons.append(_BUTTONS.get((it, "all" if common and not it.allowed else "", picked),
+                                            lambda: action_button(it, "why-all" if common else "", picked)))
         if folding:
             buttons.append(fold(group, refused, group in unfolded, "why-all" if common else ""))
         body.append(h("div", {"class_": "group", "role": "group", "aria-label": group},
@@ -224,12 +229,15 @@ def fold(group: str, refused: list, shown: bool, said: str = "") -> Markup:
     return h("div", {"class_": "fold-wrap", "data-key": f"fold-{slug}"}, parts)
 
 
-def action_button(it, why_id: str = "") -> Markup:
+def action_button(it, why_id: str = "", picked: int = -1) -> Markup:
     """One option; a refused one with its reason and "Allow anyway" (`why_id`: the reason is said once for
-    its fold, so this one points to it instead of repeating it)."""
+    its fold, so this one points to it instead of repeating it). An option whose question has a default
+    (`picked`: the answer a tap gives) says that answer, with its other answers one tap away."""
     label = [h("span", {"class_": "key", "aria-hidden": "true"}, str(it.number)) if it.number else "",
              h("span", {"class_": "lbl", "title": it.label}, it.label)]
-    if it.hint:
+    if picked >= 0:
+        label.append(h("span", {"class_": "cost"}, it.choices[picked][0]))
+    elif it.hint:
         label.append(h("span", {"class_": "cost"}, it.hint))
     attrs = {"type": "button", "class_": "act" + ("" if it.allowed else " refused"),
              "data-action": f"opt:{it.index}", "data-testid": f"opt-{it.key or it.index}",
@@ -238,6 +246,11 @@ def action_button(it, why_id: str = "") -> Markup:
     if it.key == "next":
         attrs["title"] = "N"
     parts = [h("button", attrs, label)]
+    if picked >= 0 and it.allowed:
+        parts.append(h("button", {"type": "button", "class_": "more", "data-action": f"ask:{it.index}",
+                                  "data-testid": f"ask-{it.key or it.index}",
+                                  "aria-label": f"{it.label}: {it.question} (other answers)",
+                                  "title": f"{it.question} (other answers)"}, "⋯"))
     if not it.allowed:
         parts.append(h("p", {"class_": "why", "id": None if why_id else f"why-{it.index}"},
                        "" if why_id else Markup(with_rules(it.why) + " "), h("button", {"type": "button", "class_": "allow", "data-action": f"allow:{it.index}",

@@ -66,13 +66,28 @@ def act(desk: Desk, cmd, faces: list[int] | None = None) -> bool:
     return True
 
 
-def choose(desk: Desk, index: int) -> None:
-    """Pick the selected actor's option `index`: act now, or ask its question first."""
+def default_choice(desk: Desk, o) -> int:
+    """The answer a tap gives an option's question without asking: the combatant's last answer to it, else
+    the option's default; -1 when the question must be asked."""
+    if o.default < 0 or not o.choices:
+        return -1
+    kept = desk.remembered.get((getattr(o.command, "actor", ""), o.question), o.default)
+    return kept if 0 <= kept < len(o.choices) else o.default
+
+
+def choose(desk: Desk, index: int, ask: bool = False) -> None:
+    """Pick the selected actor's option `index`: act now, or ask its question first (a question with a
+    default is answered with it, unless `ask`: the option's own "other answers" button)."""
     if index >= len(options(desk)):
         return
     o = options(desk)[index]
     if not o.allowed:
         desk.notify(o.why or "Not allowed now.", "error")
+        return
+    picked = -1 if ask else default_choice(desk, o)
+    if picked >= 0:
+        desk.set(pending=(index, o))
+        answer(desk, picked)
         return
     if o.choices or o.needs:
         desk.set(pending=(index, o))
@@ -90,6 +105,8 @@ def answer(desk: Desk, choice_index: int) -> None:
         return
     index, o = desk.page.pending
     choice = o.choices[choice_index]
+    if o.default >= 0:  # the next tap answers the same, without asking
+        desk.remembered[(getattr(o.command, "actor", ""), o.question)] = choice_index
     cmd = replace(o.command, **choice.values)
     if o.needs:
         desk.set(pending=(index, replace(o, command=cmd, choices=())))
@@ -210,6 +227,12 @@ def _select(desk: Desk, name: str, arg: str, target) -> None:
 @clicks("opt")
 def _opt(desk: Desk, name: str, arg: str, target) -> None:
     choose(desk, int(arg))
+
+
+@clicks("ask")
+def _ask(desk: Desk, name: str, arg: str, target) -> None:
+    """An option's "other answers" button: its question asked instead of its default taken."""
+    choose(desk, int(arg), ask=True)
 
 
 @clicks("allow")

@@ -76,7 +76,7 @@ def render(desk: Desk, field: bool = True) -> None:
     if page.pending is None:
         actions = idle_actions(desk, sel, menu)
     else:
-        actions = memo("actions", (state, sel, page.pending, page.unfolded),
+        actions = memo("actions", (state, sel, page.pending, page.unfolded, remembered(desk, sel)),
                        lambda: actions_html(desk, menu, sel, page.pending))
     slots.html("actions-slot", actions)
     dice = ("physical" if s.physical_dice else "app", page.last_roll)
@@ -115,7 +115,14 @@ def render(desk: Desk, field: bool = True) -> None:
 
 def idle_actions(desk: Desk, sel: str | None, menu) -> Markup:
     """The action panel of `sel` with no question asked (per state)."""
-    return per_state(desk, "actions", (sel, desk.page.unfolded), lambda: actions_html(desk, menu, sel, None))
+    answers = remembered(desk, sel)
+    return per_state(desk, "actions", (sel, desk.page.unfolded, answers),
+                     lambda: actions_html(desk, menu, sel, None))
+
+
+def remembered(desk: Desk, sel: str | None) -> tuple[tuple[str, int], ...]:
+    """The answers `sel` last gave to questions with a default (ui/play.py `default_choice`)."""
+    return tuple(sorted((q, i) for (who, q), i in desk.remembered.items() if who == sel))
 
 
 def order_rows(desk: Desk, sel: str | None) -> list[str]:
@@ -140,7 +147,7 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
     if sel and state.has(sel):
         c = state.get(sel)
         referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, c.conditions) + hide_button(c.id, c.hidden))
-    return panels.actions(menu, ask, referee, desk.page.unfolded)
+    return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
 
 
 def dialog_html(desk: Desk) -> str:

@@ -44,6 +44,7 @@ class ActionItem:
     choices: tuple[tuple[str, str], ...] = ()  # (label, detail)
     needs: tuple[str, ...] = ()
     number: int = 0  # 1-9 keyboard shortcut for allowed items, 0 for none
+    default: int = -1  # the choice a tap takes without asking (Option.default)
 
 
 @dataclass(frozen=True)
@@ -101,7 +102,7 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
                 number += 1
                 n = number
             items.append(ActionItem(i, o.label, g, o.allowed, o.why, o.hint, o.key, o.question,
-                                    tuple((ch.label, ch.detail) for ch in o.choices), o.needs, n))
+                                    tuple((ch.label, ch.detail) for ch in o.choices), o.needs, n, o.default))
         out_groups.append((g, tuple(items)))
     prompt = state.prompt
     return ActionMenu(

@@ -112,7 +112,7 @@ def declarations(state: State, actor: str) -> list[Option]:
                 continue
             dfn = om.defense(foe, om.is_flat_footed(s, foe.id))
             out.append(Option(Attack(actor, foe.id, atk.name), f"Attack {foe.name} ({atk.name})", group="Attack",
-                              choices=attack_choices, question="How fast?", rule="OGRE-ATK-1",
+                              choices=attack_choices, question="How fast?", default=0, rule="OGRE-ATK-1",
                               hint=f"d20 {om.combat_skill(c, atk.to_hit):+d} vs Defense {dfn}; "
                                    f"resolves at {s.segment + om.duration(state, 'Standard')}"))
     if not any(isinstance(o.command, Attack) for o in out):
@@ -147,7 +147,7 @@ def charge_options(state: State, c, foes: list) -> list[Option]:
             feet = og.cost_ft(state, path)
             pace = om.pace_of(state, c, feet)
             out.append(Option(Charge(c.id, foe.id, path, atk.name), f"Charge {foe.name} ({feet} ft)",
-                              group="Attack", choices=choices, question="How fast?", rule="OGRE-CHARGE-1",
+                              group="Attack", choices=choices, question="How fast?", default=0, rule="OGRE-CHARGE-1",
                               hint=f"{pace}: damage {om.CHARGE_BONUS[pace]:+d}"))
     if not out:
         why = "no melee attack in hand" if atk is None else "no foe at 10 ft or more in a straight, clear line"
@@ -196,7 +196,7 @@ def menu_options(state: State, c) -> list[Option]:
                          hint=m.help)
         else:
             opt = Option(cmd, label, group="Act", choices=tempo_choices(state, c, m.category, has_check),
-                         question="How fast?", rule="OGRE-LIST-1",
+                         question="How fast?", default=0, rule="OGRE-LIST-1",
                          hint=m.help + (" Provokes attacks of opportunity." if m.provokes else ""))
         out.append(opt.refused(check_act(state, c, cmd)))  # the actor may declare: only the act's own rules
     return out
