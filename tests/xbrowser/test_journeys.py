@@ -189,8 +189,10 @@ def test_ogre_orc_and_pc_on_the_ruler_with_the_before_the_fight_rolls_and_undo__
     next_turn(p)  # segment 14: the orc declares
     p.expect_text(T("ruler-now"), "Orc declares now")
     option(p, "Attack Brak")  # at normal speed, nothing asked (OGRE-ATK-1)
+    p.expect_text(T("result"), "declares Attack Brak")  # drawn: the next tap is on the new panel
     next_turn(p)  # segment 16: Brak declares
     option(p, "Attack Orc")
+    p.expect_text(T("result"), "declares Attack Orc")
     p.expect_attr(f"{ruler} {T('bar-orc-0')}", "data-end", "24")
     p.expect_attr(f"{ruler} {T('bar-brak-0')}", "data-end", "26")
     p.expect_text(T("ruler-next"), "Next resolution at segment 24")
