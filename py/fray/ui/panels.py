@@ -142,7 +142,10 @@ def order_row(r: OrderRow, side: Side | None, selected: str | None, conditions: 
                h("span", {"class_": "turn-mark", "aria-hidden": "true"}, "▶" if r.is_current else ""),
                side_mark(side), h("span", {"class_": "name", "title": r.name}, r.name),
                h("span", {"class_": "detail", "title": r.detail}, r.detail)),
-             hp_bar(r.hp, r.max_hp) if r.hp is not None and r.max_hp else "",
+             h("button", {"type": "button", "class_": "hp-btn", "data-action": f"hp:{r.id}",
+                          "data-testid": f"hp-{r.id}", "title": "Change hit points: −N, +N or a new value",
+                          "aria-label": f"Hit points of {r.name}: {r.hp} of {r.max_hp}; change them"},
+               hp_bar(r.hp, r.max_hp)) if r.hp is not None and r.max_hp else "",
              h("span", {"class_": "badges"}, [badge(b) for b in r.badges],
                # Conditions the system does not already show as a badge (e.g. set by the referee).
                [h("span", {"class_": "badge cond", "title": f"Condition: {c}"}, c) for c in conditions
@@ -203,7 +206,10 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
                       h("h3", None, group), buttons))
     title = f"Actions: {menu.actor_name}" + ("" if menu.is_current else " (not their turn)")
     return h("section", {"class_": "panel actions", "aria-label": "Actions", "data-testid": "actions"},
-             h("h2", None, title, " ", join(badge(b) for b in menu.badges)), body, referee)
+             h("h2", None, title, " ", join(badge(b) for b in menu.badges),
+               h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"hp:{menu.actor}",
+                            "data-testid": "hp-quick", "title": "Damage, heal or set hit points"}, "± HP")),
+             body, referee)
 
 
 def fold(group: str, refused: list, shown: bool, said: str = "") -> Markup:
@@ -420,6 +426,24 @@ def help_dialog() -> Markup:
                h("dl", {"class_": "keys"}, [[h("dt", None, h("kbd", None, k)), h("dd", None, v)]
                                             for k, v in SHORTCUTS]),
                h("button", {"type": "button", "data-action": "cancel"}, "Close")))
+
+
+def hp_dialog(cid: str, name: str, hp: int, max_hp: int, typed: str = "", problem: str = "") -> Markup:
+    """Quick HP: one field for −N (damage), +N (healing) or the new value; a refusal said at the field."""
+    return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "hp-t",
+                     "data-testid": "hp-dialog"},
+             h("form", {"class_": "modal-box hp-quick", "data-action": f"hp-quick:{cid}"},
+               h("h2", {"id": "hp-t"}, f"{name}: {hp}/{max_hp} HP"),
+               h("label", {"for": "hp-change"}, "Damage (−N), healing (+N) or new hit points"),
+               h("input", {"id": "hp-change", "name": "change", "value": typed, "autocomplete": "off",
+                           "inputmode": "text", "maxlength": "12", "placeholder": "−5, +3 or 12",
+                           "data-testid": "hp-change", "aria-invalid": "true" if problem else None,
+                           "aria-describedby": "hp-problem" if problem else None}),
+               h("p", {"class_": "why", "id": "hp-problem", "role": "alert", "data-testid": "hp-problem"}, problem)
+               if problem else "",
+               h("div", {"class_": "row"},
+                 h("button", {"type": "submit", "data-testid": "hp-apply"}, "Apply"),
+                 h("button", {"type": "button", "data-action": "cancel"}, "Cancel"))))
 
 
 def rule_popover(rule_id: str, text: str) -> Markup:

@@ -21,6 +21,7 @@ from ..views.panels import system_view
 from .actions import Actions
 from .desk import Desk
 from .field_views import SPATIAL_NEEDS, FieldAction
+from ..views.hp_change import read_change
 from .offers import current, follow, options, panel
 from .patch import attr
 
@@ -298,6 +299,28 @@ def _hp(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
         desk.notify("Damage must be zero or more.", "error")
     else:
         act(desk, Damage(cid, amount))
+
+
+@clicks("hp")
+def _hp_open(desk: Desk, name: str, arg: str, target) -> None:
+    """A combatant's hit points tapped: the quick HP field (views/hp_change.py)."""
+    if desk.session.state.has(arg):
+        desk.set(dialog=("hp", arg, "", ""))
+        desk.spare_field()
+
+
+@forms("hp-quick")
+def _hp_quick(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
+    """−N, +N or a new value: one referee step (undo takes it back); anything else is refused at the field,
+    with what was typed kept, and the fight unchanged."""
+    typed = values.get("change", "")
+    cmd, problem = read_change(arg, typed)
+    if cmd is None:
+        desk.set(dialog=("hp", arg, typed[:40], problem))
+        desk.spare_field()
+        return
+    desk.set(dialog=None)
+    act(desk, cmd)
 
 
 @forms("cond-form")

@@ -164,6 +164,12 @@ def dialog_html(desk: Desk) -> str:
     if kind == "dice":
         need = d[1]
         return panels.dice_entry(need.purpose or need.expr, need.count, need.sides, len(d[3]))
+    if kind == "hp":
+        state = desk.session.state
+        if not state.has(d[1]):
+            return ""
+        c = state.get(d[1])
+        return panels.hp_dialog(c.id, c.name, c.hp, c.max_hp, d[2], d[3])
     if kind == "table":
         return table_editor.render(draft_doc(desk), d[1], list(desk.page.problems))
     return ""
