@@ -17,8 +17,10 @@ def show(page: Page, tab: str) -> None:
 
 
 def select(page: Page, cid: str) -> None:
+    """Look at a combatant's own card and actions: its row's "details" control (a tap on the row during
+    someone's turn targets it instead)."""
     show(page, "order")
-    page.get_by_test_id(f"order-{cid}").locator("button.pick").click()
+    page.get_by_test_id(f"look-{cid}").click()
 
 
 def hp_text(page: Page, cid: str) -> str:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from helpers import is_phone, log_text, physical_dice, show, type_dice, undo
+from helpers import is_phone, log_text, physical_dice, select, show, type_dice, undo
 from playwright.sync_api import expect
 
 from fray.engine import geometry as geo
@@ -76,7 +76,9 @@ def test_selected_creature_shading_is_the_engines_threatened_area__OSE_AOO_3_OSE
     expect(app.locator("[data-testid=threat] rect.thr")).to_have_count(len(brak))
     expect(app.get_by_test_id("threat-note")).to_contain_text("Brak threatens 8 squares (reach 5 ft")
     # The halberdier's reach weapon threatens the second ring too (OSE-STANCE-3).
-    app.get_by_test_id("tok-o2").click()
+    # A tap on the halberdier's token during Brak's turn would target it: its own card is looked at.
+    select(app, "o2")
+    show(app, "field")
     halberd = geo.threatened_squares(body(s.state, "o2"), grid)
     assert len(halberd) == 24
     expect(app.locator("[data-testid=threat] rect.thr")).to_have_count(len(halberd))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import (answer, is_phone, other_answers, log_text, next_turn, open_example, option, physical_dice, show,
+from helpers import (answer, select, is_phone, other_answers, log_text, next_turn, open_example, option, physical_dice, show,
                      status, tap_square, type_dice, undo)
 from playwright.sync_api import expect
 
@@ -183,17 +183,27 @@ def test_three_against_three_fast_attack_reaction_opportunity_and_undo__OGRE_FAS
     expect(app.get_by_test_id("tok-brak")).to_have_attribute("transform", "translate(25 35)")
 
 
-def test_lanes_select_by_click_and_by_keyboard(app):
+def test_lanes_select_and_target_by_click_and_by_keyboard(app):
+    """The orc declares first (the text's example): its lane selects it; Brak's lane, tapped or pressed
+    during the orc's turn, makes Brak its target (its options on him first) and the orc stays selected
+    (issue 38); Brak's own card is his row's "details" control."""
     start_orc_and_pc(app)
     r = ruler(app)
-    r.get_by_test_id("lane-btn-brak").click()
-    expect(r.get_by_test_id("lane-btn-brak")).to_have_attribute("aria-pressed", "true")
-    expect(app.get_by_test_id("tok-brak")).to_have_class(has_class("sel"))
-    r.get_by_test_id("lane-btn-orc").focus()
-    app.keyboard.press("Enter")
+    r.get_by_test_id("lane-btn-orc").click()
     expect(r.get_by_test_id("lane-btn-orc")).to_have_attribute("aria-pressed", "true")
     expect(app.get_by_test_id("tok-orc")).to_have_class(has_class("sel"))
-    expect(app.get_by_test_id("lane-orc")).to_have_class(has_class("selected"))
+    r.get_by_test_id("lane-btn-brak").focus()
+    app.keyboard.press("Enter")
+    show(app, "act")
+    expect(app.get_by_test_id("target")).to_contain_text("Target: Brak")
+    expect(app.get_by_test_id("actions")).to_contain_text("Actions: Orc")
+    show(app, "field")
+    expect(r.get_by_test_id("lane-btn-orc")).to_have_attribute("aria-pressed", "true")
+    select(app, "brak")
+    show(app, "field")
+    expect(r.get_by_test_id("lane-btn-brak")).to_have_attribute("aria-pressed", "true")
+    expect(app.get_by_test_id("tok-brak")).to_have_class(has_class("sel"))
+    expect(app.get_by_test_id("lane-brak")).to_have_class(has_class("selected"))
 
 
 def test_twelve_lanes_stay_readable_and_the_ruler_scrolls_inside_its_box__OGRE_SEG_1(app):

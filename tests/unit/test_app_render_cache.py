@@ -339,7 +339,7 @@ def test_a_selection_on_the_bands_writes_the_zone_heads_and_two_tokens_not_every
             break
     assert first and other
     before = app.desk.slots.written("field-slot")
-    app.dispatch("select", other, None)
+    app.dispatch("look", other, None)
     after = app.desk.slots.written("field-slot")
     assert after != before
     edits, count = changed_items(before, after)
@@ -398,7 +398,7 @@ def _off_turn(module, system: str):
     app = module.App()
     app.boot()
     who = next(c.id for c in app.desk.session.state.combatants[::-1] if c.id not in app.desk.session.current())
-    app.dispatch("select", who, None)
+    app.dispatch("look", who, None)
     return app, who
 
 
@@ -432,9 +432,9 @@ def test_an_off_turn_combatant_says_why_once_and_folds_its_refused_attacks__OLOG
 
     other = next(c.id for c in app.desk.session.state.combatants if c.id not in app.desk.session.current() and c.id != who
                  and sum(o.group == "Attack" for o in app.desk.session.options(c.id)) > 3)
-    app.dispatch("select", other, None)
+    app.dispatch("look", other, None)
     assert "Hide the " in app.desk.slots.written("actions-slot"), "unfolded stays unfolded for the next selection"
-    app.dispatch("select", who, None)
+    app.dispatch("look", who, None)
     steps = len(app.desk.session.steps)
     app.dispatch("allow", str(attacks[0]), None)
     assert len(app.desk.session.steps) == steps + 1 or app.desk.page.pending is not None or app.desk.page.dialog is not None

@@ -25,7 +25,7 @@ def order_row(cid: str) -> str:
 
 def select(p: Page, cid: str) -> None:
     show(p, "order")
-    p.click(f"{order_row(cid)} button.pick")
+    p.click(T(f"look-{cid}"))  # the row's "details" control (a tap on the row would target it)
 
 
 def hp_text(p: Page, cid: str) -> str:

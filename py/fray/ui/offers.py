@@ -39,14 +39,16 @@ def current(desk: Desk) -> tuple[str, ...]:
     return per_state(desk, "current", None, desk.session.current)
 
 
-def selection(desk: Desk, sel: str | None):
-    """What selecting `sel` offers in this state: its options, their menu, the menu's shortcut numbers
-    (per state: computed once, by the tap that selects it or by ui/warm.py before it)."""
+def selection(desk: Desk, sel: str | None, target: str | None = None):
+    """What selecting `sel` offers in this state: its options, their menu (the options on `target`
+    first), the menu's shortcut numbers (per state: computed once, by the tap that selects it or by
+    ui/warm.py before it)."""
     s = desk.session
     state = s.state
     options = per_state(desk, "options", sel, lambda: s.ruleset.options(state, sel) if sel else [])
-    menu = per_state(desk, "menu", sel, lambda: action_menu(s.ruleset, state, sel, panel(desk), options))
-    return options, menu, per_state(desk, "numbers", sel, lambda: numbered(menu))
+    key = (sel, target)
+    menu = per_state(desk, "menu", key, lambda: action_menu(s.ruleset, state, sel, panel(desk), options, target))
+    return options, menu, per_state(desk, "numbers", key, lambda: numbered(menu))
 
 
 def options(desk: Desk) -> list[Option]:
@@ -56,7 +58,7 @@ def options(desk: Desk) -> list[Option]:
 
 def numbers(desk: Desk) -> dict[int, int]:
     """Shortcut number -> option index, as the action panel draws them."""
-    return selection(desk, desk.page.selected)[2]
+    return selection(desk, desk.page.selected, desk.page.target)[2]
 
 
 def views(desk: Desk) -> tuple[FieldView, ...]:
@@ -83,4 +85,6 @@ def follow(desk: Desk) -> None:
     if selected is not None and not desk.session.state.has(selected):
         selected = now[0] if now else None
     if selected != page.selected:
-        desk.set(selected=selected)
+        desk.set(selected=selected, target=None)
+    elif page.target is not None and not desk.session.state.has(page.target):
+        desk.set(target=None)

@@ -23,6 +23,9 @@ class Page:
 
     selected: str | None = None
     follow_turn: bool = True  # selection follows whose turn it is until the referee picks someone
+    # A foe tapped during the selected actor's turn: the actor's options on it come first (ui/play.py
+    # `select`); cleared when the subject changes.
+    target: str | None = None
     mode: str = "play"  # "play" or "setup" (the encounter editor)
     tab: str = "field"
     pending: tuple[int, Option] | None = None  # (option index, option) whose question or place is asked

@@ -5,6 +5,8 @@ carries `data-action`; the app listens once per panel and dispatches on it.
 """
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 
 from ..engine.cache import Cache
@@ -99,14 +101,14 @@ def order(panel: SystemPanel, sides: dict[str, Side], selected: str | None,
 
 
 def order_rows(panel: SystemPanel, sides: dict[str, Side], selected: str | None,
-               conditions: dict[str, tuple[str, ...]] | None = None) -> list[Markup]:
+               conditions: dict[str, tuple[str, ...]] | None = None, target: str | None = None) -> list[Markup]:
     """One <li> per row of the order panel (the page may replace rows one by one)."""
     rows = []
     conds = conditions or {}
     for r in panel.order:
-        side, cond, is_sel = sides.get(r.side), conds.get(r.id, ()), r.id == selected
-        rows.append(_ROWS.get((r, side, cond, is_sel),
-                            lambda: order_row(r, side, r.id if is_sel else None, cond)))
+        side, cond, is_sel, is_tgt = sides.get(r.side), conds.get(r.id, ()), r.id == selected, r.id == target
+        rows.append(_ROWS.get((r, side, cond, is_sel, is_tgt),
+                            lambda: order_row(r, side, r.id if is_sel else None, cond, is_tgt)))
     return rows
 
 
@@ -116,7 +118,8 @@ def order_list(rows: list[Markup]) -> Markup:
              h("ol", {"class_": "order-list", "data-testid": "order", "data-region": True}, region(rows)))
 
 
-def order_row(r: OrderRow, side: Side | None, selected: str | None, conditions: tuple[str, ...] = ()) -> Markup:
+def order_row(r: OrderRow, side: Side | None, selected: str | None, conditions: tuple[str, ...] = (),
+              targeted: bool = False) -> Markup:
     if r.kind == "side":
         return h("li", {"class_": "order-side", "data-testid": f"side-{r.id}"},
                  side_mark(side), h("span", {"class_": "name", "title": r.name}, r.name),
@@ -128,6 +131,8 @@ def order_row(r: OrderRow, side: Side | None, selected: str | None, conditions: 
         cls.append("down")
     if r.id == selected:
         cls.append("selected")
+    if targeted:
+        cls.append("targeted")
     move = []
     if r.draggable:
         move = [h("span", {"class_": "reorder"},
@@ -146,6 +151,11 @@ def order_row(r: OrderRow, side: Side | None, selected: str | None, conditions: 
                           "data-testid": f"hp-{r.id}", "title": "Change hit points: −N, +N or a new value",
                           "aria-label": f"Hit points of {r.name}: {r.hp} of {r.max_hp}; change them"},
                hp_bar(r.hp, r.max_hp)) if r.hp is not None and r.max_hp else "",
+             # Looking at a combatant's own card and actions is its own gesture: a tap on the row during
+             # someone's turn targets it (ui/play.py `select`).
+             h("button", {"type": "button", "class_": "look", "data-action": f"look:{r.id}",
+                          "data-testid": f"look-{r.id}", "title": f"{r.name}: own actions and card",
+                          "aria-label": f"Show {r.name}'s own actions"}, "⋯"),
              h("span", {"class_": "badges"}, [badge(b) for b in r.badges],
                # Conditions the system does not already show as a badge (e.g. set by the referee).
                [h("span", {"class_": "badge cond", "title": f"Condition: {c}"}, c) for c in conditions
@@ -181,6 +191,15 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
                       with_rules(menu.prompt), " ", with_rules(menu.prompt_rule) if menu.prompt_rule else ""))
     for hint in menu.hints:
         body.append(h("p", {"class_": f"hint tone-{hint.tone}", "data-testid": "hint"}, with_rules(hint.text)))
+    if menu.target:
+        mine = any(g == f"On {menu.target_name}" for g, _ in menu.groups)
+        body.append(h("p", {"class_": "target-line", "data-testid": "target"},
+                      h("span", {"class_": "target-mark", "aria-hidden": "true"}, "◎"), " Target: ",
+                      h("strong", None, menu.target_name),
+                      "" if mine else f" (nothing {menu.actor_name} can do to them now)", " ",
+                      h("button", {"type": "button", "class_": "untarget", "data-action": "untarget",
+                                   "data-testid": "untarget", "aria-label": f"Clear the target {menu.target_name}"},
+                        "✕"), target_style(menu.target)))
     # One reason for every refused option (a combatant whose turn it is not): said once, above them all.
     reasons = [it.why for _, items in menu.groups for it in items if not it.allowed]
     common = reasons[0] if len(reasons) > 1 and len(set(reasons)) == 1 else ""
@@ -210,6 +229,17 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
                h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"hp:{menu.actor}",
                             "data-testid": "hp-quick", "title": "Damage, heal or set hit points"}, "± HP")),
              body, referee)
+
+
+def target_style(cid: str) -> Markup:
+    """Marks the target's token on the field (grid, zones, ruler) without redrawing the field: a rule for
+    its id, drawn with the actions that name it (ids the selector cannot spell are left unmarked)."""
+    if not re.fullmatch(r"[A-Za-z_][A-Za-z0-9_-]*", cid):
+        return Markup("")
+    return Markup(f"<style>#field-slot [data-token={cid}] .hit{{fill:var(--target-fill);stroke:var(--target);"
+                  f"stroke-width:.9;stroke-dasharray:2 1}}"
+                  f"#field-slot button[data-token={cid}]{{outline:3px dashed var(--target);outline-offset:1px}}"
+                  f"[data-testid=lane-btn-{cid}]{{box-shadow:inset 0 0 0 2px var(--target)}}</style>")
 
 
 def fold(group: str, refused: list, shown: bool, said: str = "") -> Markup:

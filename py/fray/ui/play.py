@@ -90,6 +90,10 @@ def choose(desk: Desk, index: int, ask: bool = False) -> None:
         desk.set(pending=(index, o))
         answer(desk, picked)
         return
+    if not o.choices and o.needs and o.needs[0].split(":")[0] == "target" and desk.page.target:
+        desk.set(pending=(index, o))
+        fill_pending(desk, {o.needs[0].split(":")[-1]: desk.page.target})
+        return
     if o.choices or o.needs:
         desk.set(pending=(index, o))
         if is_phone():
@@ -111,6 +115,9 @@ def answer(desk: Desk, choice_index: int) -> None:
     cmd = replace(o.command, **choice.values)
     if o.needs:
         desk.set(pending=(index, replace(o, command=cmd, choices=())))
+        if o.needs[0].split(":")[0] == "target" and desk.page.target:
+            fill_pending(desk, {o.needs[0].split(":")[-1]: desk.page.target})
+            return
         if is_phone() and o.needs[0] in SPATIAL_NEEDS:
             desk.set(tab="field")
         return
@@ -156,10 +163,22 @@ def cancel(desk: Desk) -> None:
     desk.page.field_ui.info = None
 
 
-def select(desk: Desk, cid: str) -> None:
+def select(desk: Desk, cid: str, look: bool = False) -> None:
+    """A tap on a combatant (its row or its token). During the turn of the selected actor, another
+    combatant who does not act now becomes the actor's target (a second tap on it clears it): the actor
+    stays the subject, its options on the target come first. Otherwise, or with `look` (the row's own
+    "details" control), the combatant is selected to see its card and actions."""
     if not desk.session.state.has(cid):
         return
-    desk.set(selected=cid, follow_turn=cid in current(desk), pending=None)
+    page, now = desk.page, current(desk)
+    subject = page.selected
+    if not look and subject is not None and subject in now and cid != subject and cid not in now \
+            and desk.session.state.has(subject):
+        desk.set(target=None if page.target == cid else cid, pending=None)
+        if page.target != cid and is_phone() and page.tab != "field":
+            desk.set(tab="act")  # one more tap acts: the actions, on them first
+        return
+    desk.set(selected=cid, follow_turn=cid in now, pending=None, target=None)
 
 
 def reorder(desk: Desk, moved: str, before: str) -> None:
@@ -179,7 +198,7 @@ def undo(desk: Desk) -> None:
         return
     if isinstance(desk.session.undo(), SetupChange):
         desk.set(draft=None)
-    desk.set(pending=None)
+    desk.set(pending=None, follow_turn=True)  # the subject stays with whoever acts
     follow(desk)
 
 
@@ -188,6 +207,7 @@ def redo(desk: Desk) -> None:
         return
     if isinstance(desk.session.redo(), SetupChange):
         desk.set(draft=None)
+    desk.set(follow_turn=True)
     follow(desk)
 
 
@@ -223,6 +243,17 @@ def _dismiss(desk: Desk, name: str, arg: str, target) -> None:
 @clicks("select", "token")
 def _select(desk: Desk, name: str, arg: str, target) -> None:
     select(desk, arg)
+
+
+@clicks("look")
+def _look(desk: Desk, name: str, arg: str, target) -> None:
+    """The row's "details" control: that combatant's own card and actions, whoever acts."""
+    select(desk, arg, look=True)
+
+
+@clicks("untarget")
+def _untarget(desk: Desk, name: str, arg: str, target) -> None:
+    desk.set(target=None)
 
 
 @clicks("opt")

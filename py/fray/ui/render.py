@@ -69,14 +69,15 @@ def render(desk: Desk, field: bool = True) -> None:
     slots.data("layout", "mode", page.mode)
     slots.data("layout", "view", s.ruleset.field_view_for(enc.profile))
     editing.draw(desk)
-    sel = page.selected
+    sel, target = page.selected, page.target
 
-    slots.rows("order-slot", "ol", memo("order", (state, sel), lambda: order_rows(desk, sel)), panels.order_list)
-    menu = selection(desk, sel)[1]
+    slots.rows("order-slot", "ol", memo("order", (state, sel, target), lambda: order_rows(desk, sel, target)),
+               panels.order_list)
+    menu = selection(desk, sel, target)[1]
     if page.pending is None:
-        actions = idle_actions(desk, sel, menu)
+        actions = idle_actions(desk, sel, menu, target)
     else:
-        actions = memo("actions", (state, sel, page.pending, page.unfolded, remembered(desk, sel)),
+        actions = memo("actions", (state, sel, target, page.pending, page.unfolded, remembered(desk, sel)),
                        lambda: actions_html(desk, menu, sel, page.pending))
     slots.html("actions-slot", actions)
     dice = ("physical" if s.physical_dice else "app", page.last_roll)
@@ -113,10 +114,10 @@ def render(desk: Desk, field: bool = True) -> None:
     slots.title(f"Fray · {enc.name}")
 
 
-def idle_actions(desk: Desk, sel: str | None, menu) -> Markup:
-    """The action panel of `sel` with no question asked (per state)."""
+def idle_actions(desk: Desk, sel: str | None, menu, target: str | None = None) -> Markup:
+    """The action panel of `sel` (the options on `target` first) with no question asked (per state)."""
     answers = remembered(desk, sel)
-    return per_state(desk, "actions", (sel, desk.page.unfolded, answers),
+    return per_state(desk, "actions", (sel, target, desk.page.unfolded, answers),
                      lambda: actions_html(desk, menu, sel, None))
 
 
@@ -125,11 +126,12 @@ def remembered(desk: Desk, sel: str | None) -> tuple[tuple[str, int], ...]:
     return tuple(sorted((q, i) for (who, q), i in desk.remembered.items() if who == sel))
 
 
-def order_rows(desk: Desk, sel: str | None) -> list[str]:
-    """The order list's rows with `sel` selected (each row's markup is kept per row: panels.order_rows)."""
+def order_rows(desk: Desk, sel: str | None, target: str | None = None) -> list[str]:
+    """The order list's rows with `sel` selected and `target` marked (each row's markup is kept per row:
+    panels.order_rows)."""
     state = desk.session.state
     conditions = {c.id: c.conditions for c in state.combatants if c.conditions}
-    return panels.order_rows(panel(desk), {sd.id: sd for sd in state.sides}, sel, conditions)
+    return panels.order_rows(panel(desk), {sd.id: sd for sd in state.sides}, sel, conditions, target)
 
 
 def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:

@@ -58,6 +58,8 @@ class ActionMenu:
     hints: tuple[Hint, ...]
     badges: tuple[Badge, ...]
     next_index: int | None  # the option bound to N
+    target: str = ""  # the foe the referee tapped during the actor's turn (its options come first)
+    target_name: str = ""
 
 
 GROUP_ORDER = ("Decision", "Declare", "Initiative", "Attack", "Move", "Magic", "Spell", "Defend", "Item",
@@ -71,19 +73,32 @@ def numbered(menu: "ActionMenu | None") -> dict[int, int]:
     return {it.number: it.index for _, items in menu.groups for it in items if it.number}
 
 
+def on_target(o: Option, actor: str, target: str) -> bool:
+    """An option the actor would take on the tapped target (not the referee's tools on it)."""
+    return bool(target) and target != actor and getattr(o.command, "target", "") == target \
+        and o.group not in ("Referee", "Turn")
+
+
 def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: SystemPanel,
-                options: list[Option]) -> ActionMenu | None:
+                options: list[Option], target: str | None = None) -> ActionMenu | None:
+    """The actor's options in groups, the most likely first: with a `target` tapped, what the actor can
+    do to it leads ("On Orc 1"), so one more tap acts."""
     if actor is None or not state.has(actor):
         return None
     c = state.get(actor)
+    target = target if target and target != actor and state.has(target) else ""
+    first = f"On {state.get(target).name}" if target else ""
     groups: dict[str, list[tuple[int, Option]]] = {}
     next_index = None
     for i, o in enumerate(options):
         if o.key == "next" and o.allowed:
             next_index = i
-        groups.setdefault(o.group or "Other", []).append((i, o))
+        group = first if on_target(o, actor, target) else (o.group or "Other")
+        groups.setdefault(group, []).append((i, o))
     def rank(kv):
         name, members = kv
+        if name == first:
+            return (False, False, -1)
         base = GROUP_ORDER.index(name) if name in GROUP_ORDER else GROUP_ORDER.index("Other")
         # What the actor can do comes first; groups with nothing allowed follow, reasons still shown.
         tail = name in ("Referee", "Turn")  # always at the bottom, Turn last
@@ -110,7 +125,8 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
         prompt=prompt.question if prompt and prompt.actor == actor else "",
         prompt_rule=prompt.rule if prompt and prompt.actor == actor else "",
         groups=tuple(out_groups),
-        hints=panel.hints.get(actor, ()), badges=panel.badges.get(actor, ()), next_index=next_index)
+        hints=panel.hints.get(actor, ()), badges=panel.badges.get(actor, ()), next_index=next_index,
+        target=target, target_name=state.get(target).name if target else "")
 
 
 @dataclass(frozen=True)
