@@ -15,9 +15,9 @@ from fray.engine.session import Session
 from fray.rules import examples
 
 
-def _brak_acts(module):
+def _brak_acts(module, seed: int = 3):
     """OLOG's two orcs, initiative rolled: whoever acts first has a foe in reach (all in one zone)."""
-    s = Session(examples("olog")["two_orcs"](3))
+    s = Session(examples("olog")["two_orcs"](seed))
     init = next(o for o in s.options(s.current()[0]) if o.allowed)
     s.act(replace(init.command, **init.choices[0].values) if init.choices else init.command)
     module.window.location.hash = "#" + storage.encode_link(s)
@@ -92,3 +92,16 @@ def test_one_more_tap_acts_on_the_target__OLOG_ATK_1(app_module):
         app.dispatch("choose", "0", None)
     assert len(app.desk.session.steps) == steps + 1
     assert any(e.target == foe for e in app.desk.session.steps[-1].events)
+
+
+def test_an_ally_the_actor_can_do_nothing_to_is_looked_at_not_targeted(app_module):
+    """Orc 1's turn: a tap on Orc 2 (same side, no option of Orc 1's on it) shows Orc 2's own card."""
+    for seed in range(1, 40):
+        app = _brak_acts(app_module, seed)
+        state, actor = app.desk.session.state, app.desk.page.selected
+        allies = [c.id for c in state.combatants if c.side == state.get(actor).side and c.id != actor
+                  and c.id not in app.desk.session.current()]
+        if allies:
+            break
+    app.dispatch("select", allies[0], None)
+    assert app.desk.page.selected == allies[0] and app.desk.page.target is None

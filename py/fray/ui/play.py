@@ -17,12 +17,12 @@ from ..engine.commands import IllegalCommand
 from ..engine.dice import BadFace, DiceError, NeedDice, ScriptedDice
 from ..engine.ruleset import Allow, Damage, FreeRoll, SetCondition, SetHp
 from ..engine.session import SetupChange
-from ..views.panels import system_view
+from ..views.hp_change import read_change
+from ..views.panels import on_target, system_view
 from .actions import Actions
 from .desk import Desk
 from .field_views import SPATIAL_NEEDS, FieldAction
-from ..views.hp_change import read_change
-from .offers import current, follow, options, panel
+from .offers import current, follow, options, panel, selection
 from .patch import attr
 
 clicks = Actions("click")
@@ -173,12 +173,19 @@ def select(desk: Desk, cid: str, look: bool = False) -> None:
     page, now = desk.page, current(desk)
     subject = page.selected
     if not look and subject is not None and subject in now and cid != subject and cid not in now \
-            and desk.session.state.has(subject):
+            and desk.session.state.has(subject) and _targetable(desk, subject, cid):
         desk.set(target=None if page.target == cid else cid, pending=None)
         if page.target != cid and is_phone() and page.tab != "field":
             desk.set(tab="act")  # one more tap acts: the actions, on them first
         return
     desk.set(selected=cid, follow_turn=cid in now, pending=None, target=None)
+
+
+def _targetable(desk: Desk, subject: str, cid: str) -> bool:
+    """A foe of the subject, or anyone the subject has an option on (an ally to heal)."""
+    state = desk.session.state
+    return state.get(cid).side != state.get(subject).side or \
+        any(on_target(o, subject, cid) for o in selection(desk, subject)[0])
 
 
 def reorder(desk: Desk, moved: str, before: str) -> None:
