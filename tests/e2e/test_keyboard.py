@@ -217,3 +217,35 @@ def test_ogre_by_keyboard_only__OGRE_ACT_1(app, tmp_path):
     doc = save(app, tmp_path)
     assert doc["encounter"]["system"] == "ogre" and len(doc["steps"]) >= 4
     assert clicks(app) == 0
+
+
+def test_skip_link_then_t_targets_the_next_foe_and_h_changes_its_hp__CORE_REF_1(app):
+    """The first Tab reaches "Skip to the actions"; Enter puts the focus on the first action. T makes the
+    actor's next foe its target (its options first), T again the next one; H opens quick HP for the target,
+    −3 Enter is one undoable step."""
+    no_clicks(app)
+    open_example(app, "OLOG · two orcs")
+    app.keyboard.press("N")  # initiative: Brak (app dice) or an orc acts
+    expect(app.get_by_test_id("status")).to_contain_text("turn")
+    assert app.evaluate("""() => [...document.querySelectorAll('button, a[href], input, select, textarea')]
+        .find(e => e.offsetParent !== null || e.matches('.skip-link'))?.dataset.testid""") == "skip", \
+        "the skip link is the page's first stop"
+    tab_to(app, "[data-testid=skip]", back=True)
+    app.keyboard.press("Enter")
+    expect(app.locator("#layout")).to_have_attribute("data-tab", "act")
+    assert focused(app, "#actions-slot button"), "the focus is in the actions"
+    app.keyboard.press("Escape")
+    app.keyboard.press("t")
+    target = app.get_by_test_id("target")
+    expect(target).to_contain_text("Target: ")
+    first = target.locator("strong").text_content()
+    expect(app.get_by_test_id("actions").locator(".group h3").first).to_have_text(f"On {first}")
+    app.keyboard.press("h")
+    field = app.get_by_test_id("hp-change")
+    expect(field).to_be_focused()
+    expect(app.get_by_test_id("hp-dialog")).to_contain_text(first)
+    app.keyboard.type("-3")
+    app.keyboard.press("Enter")
+    expect(app.get_by_test_id("hp-dialog")).to_have_count(0)
+    expect(app.get_by_test_id("result" if not is_phone(app) else "result-strip")).to_contain_text(first)
+    assert clicks(app) == 0

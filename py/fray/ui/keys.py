@@ -1,7 +1,8 @@
 """The keyboard: shortcuts looked up in tables (UI.md's "Keyboard").
 
 Ctrl+Z / Ctrl+Shift+Z / Ctrl+Y undo and redo; Esc cancels; `?` shows the
-shortcuts, N takes the "next" action, 1-9 pick the n-th action (or answer the
+shortcuts, N takes the "next" action, T targets the actor's next foe, H opens
+quick HP (damage, heal, set) for the target, 1-9 pick the n-th action (or answer the
 question being asked), arrows move the grid cursor and Enter/Space act on it.
 Keys go to the page unless the focus is where text is typed.
 """
@@ -57,6 +58,22 @@ def _digit(desk: Desk, event) -> bool:
     return True
 
 
+def _target(desk: Desk, event) -> bool:
+    """T: target the selected actor's next foe."""
+    if desk.page.mode != "play" or not play.target_next(desk):
+        return False
+    event.preventDefault()
+    return True
+
+
+def _hp(desk: Desk, event) -> bool:
+    """H: damage, heal or set the hit points of the target (else of the selected combatant)."""
+    if desk.page.mode != "play" or not play.open_hp(desk):
+        return False
+    event.preventDefault()
+    return True
+
+
 def _field_key(desk: Desk, event) -> bool:
     """Arrows anywhere in the field; Enter/Space only on the field itself, so the
     field's own buttons keep their native activation."""
@@ -78,6 +95,7 @@ CTRL_KEYS: dict[str, Callable[[Desk, bool], None]] = {  # key -> fn(desk, shift)
     "y": lambda desk, shift: play.redo(desk),
 }
 PLAIN_KEYS: dict[str, Callable] = {"?": _help, "n": _next, "N": _next, "Enter": _field_key, " ": _field_key,
+                                   "t": _target, "T": _target, "h": _hp, "H": _hp,
                                    **{str(d): _digit for d in range(1, 10)},
                                    **{k: _field_key for k in ("ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight")}}
 

@@ -443,7 +443,8 @@ def share_dialog(url: str, copied: bool) -> Markup:
 
 SHORTCUTS = (
     ("Ctrl+Z", "Undo"), ("Ctrl+Shift+Z or Ctrl+Y", "Redo"), ("1 – 9", "Pick the n-th action"),
-    ("N", "Next turn / advance"), ("Enter", "Confirm"), ("Esc", "Cancel"), ("Arrows", "Move the grid cursor"),
+    ("N", "Next turn / advance"), ("T", "Target the next foe (its actions first)"),
+    ("H", "Damage, heal or set HP of the target (or the selected)"), ("Enter", "Confirm"), ("Esc", "Cancel"), ("Arrows", "Move the grid cursor"),
     ("?", "Show this help"),
 )
 

@@ -258,6 +258,37 @@ def _look(desk: Desk, name: str, arg: str, target) -> None:
     select(desk, arg, look=True)
 
 
+def target_next(desk: Desk) -> bool:
+    """T: the selected actor's next foe standing (in the order of the fight) becomes its target."""
+    state, subject = desk.session.state, desk.page.selected
+    if subject is None or not state.has(subject):
+        return False
+    side = state.get(subject).side
+    foes = [c.id for c in state.combatants if c.side != side and not c.is_down]
+    if not foes:
+        return False
+    after = foes.index(desk.page.target) + 1 if desk.page.target in foes else 0
+    desk.set(target=foes[after % len(foes)], pending=None)
+    return True
+
+
+def open_hp(desk: Desk) -> bool:
+    """H: quick HP for the target, else for the selected combatant."""
+    cid = desk.page.target or desk.page.selected
+    if cid is None or not desk.session.state.has(cid):
+        return False
+    desk.set(dialog=("hp", cid, "", ""))
+    desk.spare_field()
+    return True
+
+
+@clicks("skip")
+def _skip(desk: Desk, name: str, arg: str, target) -> None:
+    """The skip link: straight to the actions (on a phone, their tab), the first one focused."""
+    desk.set(tab="act")
+    desk.focus = "#actions-slot button.act:not([disabled]), #actions-slot button"
+
+
 @clicks("untarget")
 def _untarget(desk: Desk, name: str, arg: str, target) -> None:
     desk.set(target=None)

@@ -111,6 +111,9 @@ def render(desk: Desk, field: bool = True) -> None:
             and desk.asked != page.pending:
         focus_first("[data-testid=ask] button.choice, [data-testid=ask] input")
     desk.asked = page.pending
+    if desk.focus:
+        focus_first(desk.focus)
+        desk.focus = ""
     slots.title(f"Fray · {enc.name}")
 
 
