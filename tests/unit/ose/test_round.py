@@ -14,7 +14,7 @@ import pytest
 
 def mage(cid="mira", side="a", square=None, **kw):
     return fighter(cid, side, square, hp=4, weapons=(SWORD,), hands=("Sword", ""),
-                   spells=("Sleep", "Cure Light Wounds"), slots=2, **kw)
+                   spells=("Sleep", "Cure Light Wounds"), **kw)
 
 
 # --- the round (OSE-SEQ-1) ---------------------------------------------------------------------
@@ -102,7 +102,7 @@ def test_declarations_are_named_and_locked_by_initiative__OSE_DECL_1():
     assert refused(s, Declare("mira", "spell", "Fireball")) == "UNKNOWN_SPELL"
     assert refused(s, Declare("mira", "spell", "")) == "NO_SPELL_NAMED"
     none = refusal(s, Declare("gob", "spell", ""))
-    assert none.reason == "NO_SPELLS" and none.detail == "Gob has no spells prepared (OSE-DECL-1)"
+    assert none.reason == "NO_SPELLS" and none.detail == "Gob has no spells memorised (OSE-DECL-1)"
     ill = refusal(s, Declare("gob", "brace"))
     assert ill.reason == "NO_BRACE_WEAPON" and "OSE-BRACE-1" in ill.detail
     act(s, Declare("mira", "spell", "Sleep"))
@@ -125,15 +125,15 @@ def test_full_defense_and_brace_only_in_the_detailed_rules__OSE_DECL_1__OSE_LOOS
 def test_slot_spent_at_initiative_even_if_cancelled_and_no_movement__OSE_SPELL_1():
     s = session(mage("mira", "a", (2, 2), inventory=("Wand", "Rope")), fighter("gob", "b", (12, 9)))
     act(s, Declare("mira", "spell", "Sleep"))
-    assert c(s, "mira").stat("slots") == 2
+    assert c(s, "mira").stat("spells") == ("Sleep", "Cure Light Wounds")
     step = start(s, 9, 2)
-    assert c(s, "mira").stat("slots") == 1 and any("slot is spent" in t for t in texts(step))
+    assert c(s, "mira").stat("spells") == ("Cure Light Wounds",) and any("slot is spent" in t for t in texts(step))
     ill = refusal(s, Move("mira", ((2, 2), (3, 2))))
     assert ill.reason == "CASTING" and "OSE-SPELL-1" in ill.detail
     act(s, Manipulate("mira", "draw", "Wand"))  # the one manipulation
     assert refused(s, Manipulate("mira", "draw", "Rope")) == "CASTING_ONE_MANIPULATION"
     act(s, CancelSpell("mira"))
-    assert c(s, "mira").stat("slots") == 1 and "mira" not in sys(s).casting
+    assert c(s, "mira").stat("spells") == ("Cure Light Wounds",) and "mira" not in sys(s).casting
 
 
 def test_caster_completes_in_the_magic_step_or_cancels_and_acts_otherwise__OSE_SPELL_2():
@@ -145,7 +145,7 @@ def test_caster_completes_in_the_magic_step_or_cancels_and_acts_otherwise__OSE_S
     assert ill.reason == "WRONG_STEP" and "MAGIC" in ill.detail
     act(s, CancelSpell("zed"))  # cancelled in the MOVE step: zed may now move
     act(s, Move("zed", ((2, 4), (3, 4), (4, 4))))
-    assert c(s, "zed").square == (4, 4) and c(s, "zed").stat("slots") == 1
+    assert c(s, "zed").square == (4, 4) and c(s, "zed").stat("spells") == ("Cure Light Wounds",)
     act(s, Done("zed"))
     act(s, Done("mira"))
     assert sys(s).step == 2  # nothing to shoot: straight to MAGIC
@@ -162,7 +162,7 @@ def test_a_caster_hit_in_the_missile_step_loses_the_spell__OSE_SPELL_3():
     assert sys(s).step == 1
     step = act(s, Attack("gob", "mira", "Bow"), 15, 3)
     assert "SpellLost" in kinds(step) and "mira" not in sys(s).casting
-    assert c(s, "mira").stat("slots") == 1  # the slot stays spent
+    assert c(s, "mira").stat("spells") == ("Cure Light Wounds",)  # the slot stays spent
     assert any("OSE-SPELL-3" in t for t in texts(step))
     # The round Mira spent casting is gone with the spell: her side has nothing left to do.
     assert s.state.round == 2
@@ -378,3 +378,48 @@ def test_referee_may_allow_a_refused_attack_and_an_impossible_override_changes_n
     assert c(s, "gob").hp == 7
     step = act(s, Allow(Charge("ann", "Sword")))
     assert kinds(step) == ["OverrideFailed"]
+
+
+# --- memory (OSE-SPELL-5) ---------------------------------------------------------------------------
+
+def test_a_cancelled_spell_is_out_of_memory_and_cannot_be_declared_again__OSE_SPELL_5():
+    s = session(mage("mira", "a"), fighter("gob", "b"), profile="loose")
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 9, 2)
+    step = act(s, CancelSpell("mira"))
+    assert any("out of memory" in t and "OSE-SPELL-5" in t for t in texts(step))
+    assert c(s, "mira").stat("spells") == ("Cure Light Wounds",)
+    act(s, Done("mira"))
+    act(s, EndStep("gob"))
+    ill = refusal(s, Declare("mira", "spell", "Sleep"))
+    assert ill.reason == "NOT_MEMORISED" and "OSE-SPELL-5" in ill.detail
+    assert [o.command.spell for o in s.options("mira") if isinstance(o.command, Declare) and o.command.spell] \
+        == ["Cure Light Wounds"]
+
+
+def test_a_lost_spell_is_out_of_memory_and_a_second_copy_stays__OSE_SPELL_5():
+    s = session(fighter("mira", "a", hp=9, spells=("Sleep", "Sleep")), fighter("gob", "b"), profile="loose")
+    opts = [o for o in s.options("mira") if isinstance(o.command, Declare) and o.command.spell]
+    assert [o.command.spell for o in opts] == ["Sleep"] and opts[0].hint.startswith("2 in memory")
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 2, 9)
+    step = act(s, Attack("gob", "mira", "Sword"), 18, 2)
+    assert "SpellLost" in kinds(step) and c(s, "mira").stat("spells") == ("Sleep",)
+    act(s, Done("mira"))
+    act(s, Declare("mira", "spell", "Sleep"))  # the second copy
+    start(s, 2, 9)
+    assert c(s, "mira").stat("spells") == ()
+
+
+def test_the_referee_restores_memory_between_fights__OSE_SPELL_5():
+    from fray.rules.ose import RestoreMemory
+    s = session(mage("mira", "a"), fighter("gob", "b"), profile="loose")
+    assert refused(s, RestoreMemory("mira")) == "MEMORY_FULL"
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 9, 2)
+    assert refused(s, RestoreMemory("mira")) == "CASTING"
+    act(s, CompleteSpell("mira", ("gob",)))
+    offer = next(o for o in s.options("mira") if isinstance(o.command, RestoreMemory))
+    assert offer.allowed and offer.group == "Referee" and offer.rule == "OSE-SPELL-5"
+    step = act(s, RestoreMemory("mira"))
+    assert kinds(step) == ["MemoryRestored"] and c(s, "mira").stat("spells") == ("Sleep", "Cure Light Wounds")

@@ -117,9 +117,19 @@ class CompleteSpell:
 
 @command(NS)
 class CancelSpell:
-    """OSE-SPELL-2: cancel the declared spell (slot still lost); the caster may act otherwise."""
+    """OSE-SPELL-2: cancel the declared spell (slot still lost, OSE-SPELL-5: out of memory); the caster may act otherwise."""
 
     actor: str
+
+
+@command(NS)
+class RestoreMemory:
+    """REF (OSE-SPELL-5): between fights the target's memory is restored to the spells it was set up with."""
+
+    target: str
+
+    def label(self) -> str:
+        return "Restore memory"
 
 
 @command(NS)

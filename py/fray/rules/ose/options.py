@@ -16,11 +16,11 @@ from .check import Core, R, charge_plan, check
 from .combat import (ammo_die, band_text, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
                      to_hit_bonus, usable_melee)
 from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
-                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RollInitiative, RollResource,
-                       Splinter, Surprise, TurnUndead, Withdraw)
+                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RestoreMemory, RollInitiative,
+                       RollResource, Splinter, Surprise, TurnUndead, Withdraw)
 from .movement import body, bodies, move_left, withdraw_suggestion
 from .state import (STEP_NAMES, acting_side, current_step, econ_of, grid_of, hostile_fn, is_detailed, is_out,
-                    spells_of)
+                    distinct, memorised_at_start, spells_of)
 from .turn_undead import undead_groups
 
 # Refusals that are the same whatever the target: the attack is shown once, against the nearest enemy.
@@ -86,10 +86,12 @@ def declaration_options(state: State, c: Combatant) -> list[Option]:
     out = []
     current = state.board.declared.get(c.id)
     spells = spells_of(c)
-    slots = int(c.stat("slots", 0) or 0)
-    for sp in spells:
+    # OSE-SPELL-5: only what is still in memory is offered, each spell once with its copies counted.
+    for sp in distinct(spells):
+        n = spells.count(sp)
         out.append(_opt(state, Declare(c.id, "spell", sp), f"Cast {sp}" + (" ✓" if current == ("spell", sp) else ""),
-                        group="Declare", rule="OSE-DECL-1", hint=f"{slots} slot{'s' if slots != 1 else ''} left"))
+                        group="Declare", rule="OSE-DECL-1",
+                        hint=f"{n} in memory; casting, cancelling or losing it spends one (OSE-SPELL-5)"))
     if not spells:
         out.append(_opt(state, Declare(c.id, "spell", ""), "Cast a spell", group="Declare", rule="OSE-DECL-1"))
     out.append(_opt(state, Declare(c.id, "full_defense"), "Full Defense" +
@@ -150,7 +152,7 @@ def _detailed(state: State, c: Combatant) -> list[Option]:
         word = STEP_NAMES.get(step, "")
         done_label = f"Done with {word}"
         if c.id in state.board.casting and step == "magic":
-            done_label += f": {state.board.casting[c.id]} lapses (slot lost)"
+            done_label += f": {state.board.casting[c.id]} lapses (lost from memory)"
         out.append(_opt(state, Done(c.id), done_label, group="Turn", key="next", rule="OSE-ORDER-1"))
         out.append(_opt(state, EndStep(c.id), f"End the {word} step for the whole side", group="Turn",
                         rule="OSE-ORDER-1"))
@@ -210,7 +212,7 @@ def _spell_options(state: State, c: Combatant) -> list[Option]:
         _opt(state, CompleteSpell(c.id), f"Complete {spell}", group=group, rule="OSE-SPELL-2",
              choices=choices, question=f"{c.name} completes {spell}: on whom?",
              hint="The effect is narrated by the referee"),
-        _opt(state, CancelSpell(c.id), f"Cancel {spell} (slot lost)", group=group, rule="OSE-SPELL-2",
+        _opt(state, CancelSpell(c.id), f"Cancel {spell} (lost from memory)", group=group, rule="OSE-SPELL-2",
              hint="The caster may then act otherwise"),
     ]
 
@@ -289,7 +291,7 @@ def _loose(state: State, c: Combatant) -> list[Option]:
     out += _narrations(state, c, ("main",))
     label = "Done"
     if c.id in state.board.casting:
-        label += f": {state.board.casting[c.id]} lapses (slot lost)"
+        label += f": {state.board.casting[c.id]} lapses (lost from memory)"
     out.append(_opt(state, Done(c.id), label, group="Turn", key="next", rule="OSE-LOOSE-1"))
     out.append(_opt(state, EndStep(c.id), "End the side's turn", group="Turn", rule="OSE-LOOSE-1"))
     return out
@@ -330,6 +332,10 @@ def referee_options(state: State, actor: str) -> list[Option]:
         out.append(_opt(state, DisruptSpell(c.id, "violent motion, silence or grapple"),
                         "Spell disrupted (violent motion, silence, grapple)", group="Referee", rule="OSE-SPELL-3",
                         hint=disruption_advice(state, c)))
+    start = memorised_at_start(state, c.id)
+    if start and sorted(spells_of(c)) != sorted(start):
+        out.append(_opt(state, RestoreMemory(c.id), f"Restore memory ({', '.join(start)})", group="Referee",
+                        rule="OSE-SPELL-5", hint="Between fights: the spells memorised at the start come back"))
     if ammo_die(state, c, "ammo"):
         die = ammo_die(state, c, "ammo")
         out.append(_opt(state, RollResource(c.id, "ammo"), f"Roll ammunition usage die ({die})",

@@ -18,7 +18,7 @@ from .check import check_turn, check_weapon
 from .combat import ranged_blocked_by, usable_melee, weapon_reach
 from .movement import bodies, move_left
 from .state import (STEP_NAMES, STEPS, Econ, MoraleTrack, acting_side, active_sides, can_act, current_step,
-                    econ_of, is_detailed, is_out, is_turned, opt, with_econ)
+                    econ_of, forget, is_detailed, is_out, is_turned, opt, with_econ)
 from .turn_undead import expire_turning, undead_groups
 
 MAX_REROLLS = 50
@@ -81,7 +81,8 @@ def _roll_order(state: State, dice: Dice, events: list[Event], sides: list[str])
 
 
 def _start_declared(state: State, events: list[Event]) -> State:
-    """OSE-SPELL-1: casting starts now and the slot is spent; Full Defense and Brace take the round."""
+    """OSE-SPELL-1: casting starts now and the slot is spent (OSE-SPELL-5: the spell leaves memory,
+    whether it is then completed, cancelled or lost); Full Defense and Brace take the round."""
     s = state.board
     casting, fd, bracing, econ = dict(s.casting), dict(s.full_defense), set(), {}
     for cid, (action, spell) in s.declared.items():
@@ -89,13 +90,15 @@ def _start_declared(state: State, events: list[Event]) -> State:
         if c is None or not can_act(c):
             continue
         if action == "spell":
-            slots = int(c.stat("slots", 0) or 0)
-            state = state.update(cid, stats={**c.stats, "slots": max(0, slots - 1)})
+            left = forget(c, spell)
+            state = state.update(cid, stats={**c.stats, "spells": left})
             casting[cid] = spell
             econ[cid] = Econ(full="spell")
-            events.append(Event("CastingBegun", f"{c.name} begins casting {spell}; the slot is spent ({slots - 1} "
-                                                f"left) and a hit before it completes breaks it (OSE-SPELL-1)",
-                                rule="OSE-SPELL-1", actor=cid))
+            memory = ", ".join(left) if left else "nothing"
+            events.append(Event("CastingBegun", f"{c.name} begins casting {spell}; the slot is spent and {spell} "
+                                                f"leaves memory (left: {memory}); a hit before it completes "
+                                                f"breaks it (OSE-SPELL-1, OSE-SPELL-5)",
+                                rule="OSE-SPELL-1", actor=cid, data={"spells": list(left)}))
         elif action == "full_defense":
             fd[cid] = state.round
             econ[cid] = Econ(full="full_defense")
