@@ -423,3 +423,14 @@ def test_the_referee_restores_memory_between_fights__OSE_SPELL_5():
     assert offer.allowed and offer.group == "Referee" and offer.rule == "OSE-SPELL-5"
     step = act(s, RestoreMemory("mira"))
     assert kinds(step) == ["MemoryRestored"] and c(s, "mira").stat("spells") == ("Sleep", "Cure Light Wounds")
+
+
+def test_a_casting_caster_may_attack_and_the_option_shows_the_spell_lost_first__OSE_SPELL_3():
+    s = session(mage("mira", "a"), fighter("gob", "b"), profile="loose")
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 9, 2)
+    o = next(o for o in s.options("mira") if isinstance(o.command, Attack))
+    assert o.allowed and o.label.endswith("(loses Sleep)") and "OSE-SPELL-3" in o.hint
+    step = act(s, o.command, 15, 3)
+    assert kinds(step)[:2] == ["SpellLost", "AttackHit"] and "mira" not in sys(s).casting
+    assert "violent motion" in texts(step)[0]

@@ -118,11 +118,13 @@ class OseInvariants(Invariants):
         from fray.rules.ose import RULESET
         after = session.state
         seen = set()
+        # A move paused on a question (OSE-AOO-4) may be passing through an ally's square.
+        passing = after.board.pending_move.actor if after.board.pending_move is not None else None
         for c in after.combatants:
             assert "slots" not in c.stats  # OSE-SPELL-5: memory is the spells list itself
             if c.has_condition("fled"):
                 assert c.square is None
-            if c.square is not None and not c.is_down and not c.has_condition("fled"):
+            if c.square is not None and not c.is_down and not c.has_condition("fled") and c.id != passing:
                 assert c.square not in seen, f"two standing combatants on {c.square}"
                 seen.add(c.square)
         s = after.board

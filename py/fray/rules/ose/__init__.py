@@ -7,7 +7,8 @@ stance, usage dice...). Everything else is the package's own.
 from .check import manip_cost
 from .combat import ammo_die, shield_bonus, stance
 from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
-                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RestoreMemory, RollInitiative,
+                       Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
+                       RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
 from .movement import move_left
 from .options import declaration_options, ranged_block_reason
@@ -24,7 +25,7 @@ __all__ = [
     "RULESET", "INFO", "Reason", "Phase", "OseState", "DEFAULTS", "STEPS", "STEP_NAMES", "TURN_TABLE",
     # commands
     "Attack", "CancelSpell", "Charge", "CompleteSpell", "Declare", "DisruptSpell", "Done", "EndStep", "Flee",
-    "Grapple", "Manipulate", "MoraleResult", "Move", "Narrate", "Release", "RestoreMemory", "RollInitiative",
+    "Grapple", "Manipulate", "MoraleResult", "Move", "Narrate", "Opportunity", "Release", "RestoreMemory", "RollInitiative",
     "RollResource",
     "Splinter", "Surprise", "TurnUndead", "Withdraw",
     # queries the panels and tools ask

@@ -9,7 +9,7 @@ from ...engine.dice import is_dice
 from ...engine.ruleset import Handlers
 from ...engine.state import Prompt, State
 from .combat import ammo_die
-from .commands import DisruptSpell, MoraleResult, RestoreMemory, RollResource, Splinter
+from .commands import DisruptSpell, MoraleResult, Opportunity, RestoreMemory, RollResource, Splinter
 from .reasons import Reason as R
 from .state import memorised_at_start, spells_of
 
@@ -60,6 +60,15 @@ def _check_restore(state: State, cmd: RestoreMemory) -> Illegal | None:
 @answers(Splinter)
 def _check_splinter(state: State, cmd: Splinter, p: Prompt) -> Illegal | None:
     return None if p.kind == "splinter" and cmd.actor == p.actor else waiting(p)
+
+
+@answers(Opportunity)
+def _check_opportunity(state: State, cmd: Opportunity, p: Prompt) -> Illegal | None:
+    if p.kind != "aoo" or cmd.actor != p.actor:
+        return waiting(p)
+    if cmd.answer not in ("attack", "decline", "stunt"):
+        return Illegal(Core.BAD_ANSWER, f"{cmd.answer!r} is not attack, decline or stunt (OSE-AOO-4)")
+    return None
 
 
 @answers(MoraleResult)

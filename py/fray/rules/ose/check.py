@@ -10,6 +10,8 @@ only this module says "no".
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.commands import Command, Illegal, Reason as Core
 from ...engine.geometry import Body, chebyshev, is_adjacent, path_cost_ft, path_problem
 from ...engine.model import Combatant, Weapon
@@ -124,6 +126,12 @@ def _check_actor(state: State, c: Combatant, cmd: Command) -> Illegal | None:
         return Illegal(R.TURNED, f"{c.name} is turned: it must move as far from the Warpriest as it can "
                                  f"(OSE-TURN-3)")
     spell = s.casting.get(c.id)
+    if spell and isinstance(cmd, AttackCmd):
+        # OSE-SPELL-3: a caster may attack, losing the spell (the option says so first); the attack
+        # is then judged as if the spell were already gone.
+        state = state.with_board(casting={k: v for k, v in s.casting.items() if k != c.id},
+                                 econ={**s.econ, c.id: replace(econ_of(state, c.id), full="")})
+        s, spell = state.board, ""
     if spell and not isinstance(cmd, CASTING_OK) and not (isinstance(cmd, Narrate) and cmd.uses == "free"):
         return Illegal(R.CASTING, f"{c.name} is casting {spell}: no movement and no other action; cancel it first "
                                   f"(OSE-SPELL-1)")

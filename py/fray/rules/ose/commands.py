@@ -123,6 +123,19 @@ class CancelSpell:
 
 
 @command(NS)
+class Opportunity:
+    """OSE-AOO-4: the threatening enemy's answer before a provoked attack (or a brace strike,
+    OSE-BRACE-1) resolves: "attack" (the default), "decline", or "stunt" in lieu of the attack
+    (resolved as the referee rules, REF)."""
+
+    actor: str
+    answer: str = "attack"
+
+    def label(self) -> str:
+        return {"attack": "Attack", "decline": "Let go", "stunt": "Stunt instead"}.get(self.answer, self.answer)
+
+
+@command(NS)
 class RestoreMemory:
     """REF (OSE-SPELL-5): between fights the target's memory is restored to the spells it was set up with."""
 

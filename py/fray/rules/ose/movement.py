@@ -1,9 +1,11 @@
 """OSE movement on the grid: bodies, allowance, moves, attacks of opportunity, withdraw, flee, charge and brace.
 
 A move is resolved square by square (`run_move`): at each provocation every
-threatening enemy strikes before the mover goes on (OSE-AOO-2); a hit puts the
-mover back on the square it was leaving. A shield decision pauses the move in
-`OseState.pending_move`; answering it resumes here.
+threatening enemy is asked whether it attacks, lets the mover go or tries a
+stunt (OSE-AOO-4), and an attack resolves before the mover goes on (OSE-AOO-2);
+a hit puts the mover back on the square it was leaving. Each question (and a
+shield decision) pauses the move in `OseState.pending_move`; answering it
+resumes here (`answer_opportunity`, `run_move`).
 """
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from ...engine.commands import Event
 from ...engine.dice import Dice
 from ...engine.geometry import Body, Grid, Hostile, Provocation, chebyshev, path_cost_ft, provocations
 from ...engine.model import Combatant, Square
-from ...engine.state import State
-from .combat import drop_broken_holds, strike, usable_melee, weapon_reach
+from ...engine.state import Prompt, State
+from .combat import casting_cost, drop_broken_holds, strike, usable_melee, weapon_reach
 from .state import FLED, MoveProgress, econ_of, grid_of, hostile_fn, is_out, is_turned, opt, rate_ft, with_econ
 
 
@@ -122,22 +124,13 @@ def run_move(rs, state: State, dice: Dice, events: list[Event], mp: MoveProgress
                 return state  # fell before getting away
             return _finish(rs, state, dice, events, mp, stopped_at=max(mp.at, 0))
         if mp.queue:
-            attacker, rest = mp.queue[0], mp.queue[1:]
-            mp = replace(mp, queue=rest)
-            a = state.get(attacker)
-            if is_out(a) or mover.is_down:
-                continue
-            atk = _opportunity_attack(state, a, mp)
+            a = state.get(mp.queue[0])
+            atk = None if is_out(a) else _opportunity_attack(state, a, mp)
             if atk is None:
+                mp = replace(mp, queue=mp.queue[1:])
                 continue
-            res = strike(rs, state, dice, events, attacker, mp.actor, atk,
-                         mode="brace" if mp.mode == "charge" else "aoo")
-            state = res.state
-            if res.outcome in ("hit", "paused"):
-                mp = replace(mp, hit=True)
-            if res.outcome == "paused":
-                return state.with_board(pending_move=mp)
-            continue
+            # OSE-AOO-4: the threatening enemy *may* attack: its side is asked first.
+            return _ask_opportunity(state, mp, a, atk)
         if mp.at >= 0:
             if mp.hit and mp.mode != "flee":
                 return _finish(rs, state, dice, events, mp, stopped_at=mp.at)
@@ -153,6 +146,46 @@ def run_move(rs, state: State, dice: Dice, events: list[Event], mp: MoveProgress
                                 data={"square": list(mp.path[index]), "attackers": list(attackers)}))
             continue
         return _finish(rs, state, dice, events, mp, stopped_at=None)
+
+
+def _ask_opportunity(state: State, mp: MoveProgress, a: Combatant, weapon: str) -> State:
+    """OSE-AOO-4: pause the move on a question to the threatening enemy's side."""
+    mover = state.get(mp.actor)
+    brace = mp.mode == "charge"
+    if brace:
+        question = (f"{mover.name} charges into {a.name}'s reach: strike with the braced {weapon} (double damage, "
+                    f"OSE-BRACE-1), let it come, or a stunt instead? (OSE-AOO-4)")
+    else:
+        question = (f"{mover.name} leaves {a.name}'s reach at {tuple(mp.path[mp.at])}: attack with {weapon}, "
+                    f"let it go, or a stunt instead? (OSE-AOO-4)")
+    prompt = Prompt(a.id, question, rule="OSE-AOO-4", kind="aoo",
+                    data={"mover": mp.actor, "weapon": weapon, "brace": brace, "cost": casting_cost(state, a.id)})
+    return replace(state, prompt=prompt).with_board(pending_move=mp)
+
+
+def answer_opportunity(rs, state: State, dice: Dice, events: list[Event], answer: str) -> State:
+    """OSE-AOO-4: the asked enemy attacks (OSE-AOO-2, OSE-BRACE-1), lets the mover go, or tries a
+    stunt (the referee rules its effect); then the move goes on."""
+    mp = state.board.pending_move
+    state = replace(state, prompt=None).with_board(pending_move=None)
+    attacker, mp = mp.queue[0], replace(mp, queue=mp.queue[1:])
+    a, mover = state.get(attacker), state.get(mp.actor)
+    if answer == "attack":
+        res = strike(rs, state, dice, events, attacker, mp.actor, _opportunity_attack(state, a, mp),
+                     mode="brace" if mp.mode == "charge" else "aoo")
+        state = res.state
+        if res.outcome in ("hit", "paused"):
+            mp = replace(mp, hit=True)
+        if res.outcome == "paused":
+            return state.with_board(pending_move=mp)
+    elif answer == "decline":
+        events.append(Event("OpportunityDeclined", f"{a.name} lets {mover.name} go: no attack (OSE-AOO-4)",
+                            rule="OSE-AOO-4", actor=attacker, target=mp.actor))
+    else:
+        events.append(Event("StuntInstead", f"{a.name} attempts a stunt on {mover.name} in lieu of the attack: "
+                                            f"the referee rules how it resolves (OSE-AOO-4)",
+                            rule="OSE-AOO-4", actor=attacker, target=mp.actor))
+    return run_move(rs, state, dice, events, mp)
 
 
 def _opportunity_attack(state: State, a: Combatant, mp: MoveProgress) -> str | None:

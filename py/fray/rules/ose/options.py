@@ -13,10 +13,11 @@ from ...engine.geometry import chebyshev, path_cost_ft
 from ...engine.model import Combatant
 from ...engine.state import State
 from .check import Core, R, charge_plan, check
-from .combat import (ammo_die, band_text, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
+from .combat import (ammo_die, band_text, casting_cost, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
                      to_hit_bonus, usable_melee)
 from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
-                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RestoreMemory, RollInitiative,
+                       Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
+                       RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
 from .movement import body, bodies, move_left, withdraw_suggestion
 from .state import (STEP_NAMES, acting_side, current_step, econ_of, grid_of, hostile_fn, is_detailed, is_out,
@@ -69,6 +70,21 @@ def _answers(state: State) -> list[Option]:
                    group="Answer", rule="OSE-SSBS-1", hint=f"Damage would be {p.data.get('min')}-{p.data.get('max')}"),
             Option(Splinter(p.actor, False), "Keep the shield: roll damage" + ("" if suggest else " (suggested)"),
                    group="Answer", rule="OSE-SSBS-1"),
+        ]
+    if p.kind == "aoo":
+        # OSE-AOO-4: attack is the default, first and one tap; OSE-SPELL-3: a caster sees the cost first.
+        mover, weapon, cost = state.name(p.data.get("mover", "")), p.data.get("weapon", ""), p.data.get("cost", "")
+        brace = p.data.get("brace")
+        what = f"Strike {mover} with the braced {weapon} (double damage)" if brace else f"Attack {mover} ({weapon})"
+        return [
+            Option(Opportunity(p.actor, "attack"), what + (f" — {cost.split(':')[0]}" if cost else ""),
+                   group="Answer", rule="OSE-BRACE-1" if brace else "OSE-AOO-2", key="next",
+                   hint=cost or "The default: a hit stops the movement"),
+            Option(Opportunity(p.actor, "decline"), f"Let {mover} go", group="Answer", rule="OSE-AOO-4",
+                   hint="No attack; the movement goes on"),
+            Option(Opportunity(p.actor, "stunt"), "A stunt instead (trip, shove, disarm...)", group="Answer",
+                   rule="OSE-AOO-4", hint="Resolved as the referee rules (REF); the movement goes on unless the "
+                                          "referee stops it"),
         ]
     if p.kind == "morale":
         side, suggest = p.data.get("side", ""), p.data.get("suggest", "flee")
@@ -176,6 +192,8 @@ def _enemies(state: State, c: Combatant) -> list[Combatant]:
 def _attacks(state: State, c: Combatant, step: str) -> list[Option]:
     out, refused = [], []
     enemies = _enemies(state, c)
+    cost = casting_cost(state, c.id)  # OSE-SPELL-3: shown before the attack is chosen
+    spell = state.board.casting.get(c.id) or state.board.concentrating.get(c.id)
     for a in c.weapons:
         group = "Missile" if a.is_ranged else "Melee" if is_detailed(state) else "Attack"
         if not is_detailed(state):
@@ -183,9 +201,9 @@ def _attacks(state: State, c: Combatant, step: str) -> list[Option]:
         for t in enemies:
             ac, _ = effective_ac(state, t)
             cmd = Attack(c.id, t.id, a.name)
-            o = _opt(state, cmd, f"{a.name} → {t.name}", group=group,
+            o = _opt(state, cmd, f"{a.name} → {t.name}" + (f" (loses {spell})" if cost else ""), group=group,
                      rule="OSE-RANGED-1" if a.is_ranged else "OSE-ATK-1",
-                     hint=f"d20{to_hit_bonus(c, a) + range_bonus(state, c, a, t)[0]:+d} vs AC {ac}; "
+                     hint=(f"{cost}; " if cost else "") + f"d20{to_hit_bonus(c, a) + range_bonus(state, c, a, t)[0]:+d} vs AC {ac}; "
                           f"damage {damage_text(c, a)}" + (f"; {band}" if (band := band_text(state, c, a, t)) else ""))
             if o.allowed:
                 out.append(o)

@@ -17,9 +17,10 @@ from .check import charge_plan, manip_cost
 from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, drop_broken_holds, is_shield, release,
                      resolve_grapple, shot_manipulations, splinter, strike)
 from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
-                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RestoreMemory, RollInitiative,
+                       Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
+                       RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
-from .movement import run_move, start_move
+from .movement import answer_opportunity, run_move, start_move
 from .round import end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
 from .round import settle as settle_round
 from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, current_step, econ_of, is_detailed, is_out,
@@ -155,6 +156,9 @@ def _charge(rs, state: State, cmd: Charge, dice: Dice, events: list[Event]) -> S
 def _attack(rs, state: State, cmd: Attack, dice: Dice, events: list[Event]) -> State:
     c = state.get(cmd.actor)
     atk = c.weapon(cmd.weapon)
+    if c.id in state.board.casting:
+        # OSE-SPELL-3: attacking ends the casting (strike logs the spell lost); the round is its own again.
+        state = with_econ(state, c.id, full="")
     e = econ_of(state, c.id)
     if is_detailed(state):
         n = shot_manipulations(c, atk)
@@ -188,6 +192,11 @@ def _splinter(rs, state: State, cmd: Splinter, dice: Dice, events: list[Event]) 
     if mp is not None:
         state = run_move(rs, state, dice, events, mp)
     return state
+
+
+@resolves(Opportunity)
+def _opportunity(rs, state: State, cmd: Opportunity, dice: Dice, events: list[Event]) -> State:
+    return answer_opportunity(rs, state, dice, events, cmd.answer)
 
 
 @resolves(Grapple)

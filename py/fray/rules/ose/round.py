@@ -15,7 +15,7 @@ from ...engine.geometry import chebyshev
 from ...engine.model import Combatant
 from ...engine.state import Prompt, State
 from .check import check_turn, check_weapon
-from .combat import ranged_blocked_by, usable_melee, weapon_reach
+from .combat import lose_spell, ranged_blocked_by, usable_melee, weapon_reach  # noqa: F401 (lose_spell: resolve, ruleset)
 from .movement import bodies, move_left
 from .state import (STEP_NAMES, STEPS, Econ, MoraleTrack, acting_side, active_sides, can_act, current_step,
                     econ_of, forget, is_detailed, is_out, is_turned, opt, with_econ)
@@ -289,23 +289,6 @@ def lapse_spells(state: State, events: list[Event], side: str) -> State:
             events.append(Event("SpellLapsed", f"{state.name(cid)} did not complete {spell}: it is lost "
                                                f"(OSE-SPELL-2)", rule="OSE-SPELL-2", actor=cid))
     return state.with_board(casting=casting) if len(casting) != len(state.board.casting) else state
-
-
-def lose_spell(state: State, events: list[Event], cid: str, why: str) -> State:
-    """OSE-SPELL-3: the spell being cast, and any concentration, is lost."""
-    s = state.board
-    if cid in s.casting:
-        spell = s.casting[cid]
-        casting = {k: v for k, v in s.casting.items() if k != cid}
-        state = state.with_board(casting=casting)
-        events.append(Event("SpellLost", f"{state.name(cid)} loses {spell}: {why} (OSE-SPELL-3)",
-                            rule="OSE-SPELL-3", target=cid))
-    if cid in s.concentrating:
-        spell = s.concentrating[cid]
-        state = state.with_board(concentrating={k: v for k, v in s.concentrating.items() if k != cid})
-        events.append(Event("ConcentrationEnded", f"{state.name(cid)}'s {spell} ends: {why} (OSE-SPELL-3)",
-                            rule="OSE-SPELL-3", target=cid))
-    return state
 
 
 # --- morale (OSE-MORALE-1) ---------------------------------------------------------------------
