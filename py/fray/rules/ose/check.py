@@ -22,7 +22,7 @@ from .combat import (RANGE_RULE, ammo_die, draw_needs_two, hands_ok, held_attack
                      weapon_reach)
 from .commands import (Attack as AttackCmd, CancelSpell, Charge, CompleteSpell, Declare, Done, EndStep, Flee, Grapple,
                        Manipulate, Move, Narrate, Release, RollInitiative, Surprise, TurnUndead, Withdraw)
-from .movement import body, bodies, is_dark_for, move_left, nearest_charge
+from .movement import body, bodies, flight_gain, is_dark_for, move_left, nearest_charge, turned_from
 from .answers import answers, anytime, check_resource, no_one as _no_one, waiting as _waiting  # noqa: F401
 from .reasons import Reason
 from .state import (FLED, GRAPPLED, STEP_NAMES, acting_side, active_sides, current_step, econ_of, grid_of,
@@ -179,7 +179,7 @@ def check_move(state: State, c: Combatant, cmd: Move, template: bool = False) ->
         e = econ_of(state, c.id)
         why = "a full-round action" if e.full else "its Move and Main actions"
         return Illegal(R.NO_MOVEMENT_LEFT, f"{c.name} has no movement left: it has used {why} (OSE-ECON-1)")
-    return None if template else check_path(state, c, cmd.path, left)
+    return None if template else check_path(state, c, cmd.path, left) or check_flight(state, c, cmd.path)
 
 
 @checks(Withdraw)
@@ -190,7 +190,8 @@ def check_withdraw(state: State, c: Combatant, cmd: Withdraw, template: bool = F
     e = econ_of(state, c.id)
     if e.full or e.main:
         return Illegal(R.MAIN_USED, f"Withdraw is a Main action; {c.name} has used it (OSE-WD-1)")
-    return None if template else check_path(state, c, cmd.path, rate_ft(state, c))
+    return None if template else (check_path(state, c, cmd.path, rate_ft(state, c))
+                                  or check_flight(state, c, cmd.path))
 
 
 @checks(Flee)
@@ -383,6 +384,20 @@ def check_path(state: State, c: Combatant, path: tuple, budget: int) -> Illegal 
         return Illegal(Core.OUT_OF_RANGE, f"{c.name} can move {budget} ft more this round; that path is {cost} ft "
                                           f"(OSE-MOVE-1)")
     return None
+
+
+def check_flight(state: State, c: Combatant, path: tuple) -> Illegal | None:
+    """OSE-TURN-3: a turned undead "must use all subsequent actions to move as far away from the
+    Warpriest as possible": a move that does not end farther from him is refused."""
+    w = turned_from(state, c)
+    if w is None or not path:
+        return None
+    gain = flight_gain(state, c, w, tuple(path[-1]))
+    if gain > 0:
+        return None
+    return Illegal(R.NOT_AWAY, f"{c.name} is turned by {w.name}: its move must take it farther from him "
+                               f"(this one {'brings it closer' if gain < 0 else 'keeps the same distance'}) "
+                               f"(OSE-TURN-3)")
 
 
 def charge_plan(state: State, c: Combatant, weapon: str) -> tuple[str, list] | Illegal:

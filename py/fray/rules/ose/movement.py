@@ -359,6 +359,41 @@ def withdraw_suggestion(state: State, c: Combatant) -> tuple[int, int] | None:
     return None
 
 
+def turned_from(state: State, c: Combatant) -> Combatant | None:
+    """OSE-TURN-3: the Warpriest a turned undead must flee, when both stand on the map."""
+    if not is_turned(state, c.id) or c.square is None:
+        return None
+    w = state.find(state.board.turned[c.id][0])
+    return w if w is not None and w.square is not None else None
+
+
+def flight_gain(state: State, c: Combatant, w: Combatant, end: Square) -> int:
+    """OSE-TURN-3: feet a move ending on `end` adds to the distance from the Warpriest (<= 0: not away)."""
+    diag = grid_of(state).diagonal
+    return geo.distance_ft(tuple(end), tuple(w.square), diag) - geo.distance_ft(tuple(c.square), tuple(w.square), diag)
+
+
+def flight_path(state: State, c: Combatant, budget: int) -> tuple[Square, ...] | None:
+    """OSE-TURN-3: "as far away from the Warpriest as possible": the cheapest path to the free square
+    within `budget` farthest from the Warpriest (ties: the cheaper, then the lower square); None when
+    no reachable square is farther than where it stands."""
+    w = turned_from(state, c)
+    me = body(state, c.id)
+    if w is None or me is None or budget <= 0:
+        return None
+    grid = grid_of(state)
+    blocked, occupied = geo.occupancy(me, bodies(state), hostile_fn(state))
+    reach = geo.Reachable(grid, tuple(c.square), blocked, budget)
+    best = None
+    for x in range(grid.width):
+        for y in range(grid.height):
+            sq = (x, y)
+            if sq in reach and sq not in occupied and flight_gain(state, c, w, sq) > 0:
+                key = (-flight_gain(state, c, w, sq), reach.cost(sq), sq)
+                best = key if best is None or key < best else best
+    return tuple(tuple(p) for p in reach.path(best[2])) if best else None
+
+
 def suggest_paths(state: State, actor: str, command=None) -> list[tuple[str, str, tuple[Square, ...]]]:
     """Ready-made paths for an actor on the grid, the same for the same state
     (playout, conformance tests): to a square beside each of the four nearest
@@ -384,9 +419,19 @@ def suggest_paths(state: State, actor: str, command=None) -> list[tuple[str, str
     goals += [("to the middle", (w // 2, h // 2)), ("toward a corner", (0, 0)), ("toward a corner", (w, 0)),
               ("toward a corner", (0, h)), ("toward a corner", (w, h))]
     out, seen = [], set()
+    w = turned_from(state, c)
+    if w is not None:
+        # OSE-TURN-3: a turned undead is offered only moves that take it farther from the Warpriest.
+        away = flight_path(state, c, budget)
+        if away is None:
+            return []
+        out.append(("move", f"away from {w.name}", away))
+        seen.add(away)
     for label, goal in goals:
         path = geo.shortest_path(grid, start, goal, me, all_bodies, hostile, max_ft=budget)
         if path and len(path) > 1 and tuple(path) not in seen:
+            if w is not None and flight_gain(state, c, w, path[-1]) <= 0:
+                continue
             seen.add(tuple(path))
             out.append(("move", label, tuple(tuple(p) for p in path)))
     return out

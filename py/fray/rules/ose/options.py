@@ -19,7 +19,7 @@ from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, Disr
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
                        RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
-from .movement import body, bodies, move_left, withdraw_suggestion
+from .movement import body, bodies, flight_path, move_left, turned_from, withdraw_suggestion
 from .state import (STEP_NAMES, acting_side, current_step, econ_of, grid_of, hostile_fn, is_detailed, is_out,
                     distinct, memorised_at_start, spells_of)
 from .turn_undead import undead_groups
@@ -141,8 +141,15 @@ def _detailed(state: State, c: Combatant) -> list[Option]:
     if c.side == acting_side(state) and not is_out(c):
         step = current_step(state)
         left = move_left(state, c)
+        hint = "Leaving a threatened square provokes (OSE-AOO-1)"
+        w = turned_from(state, c)
+        if w is not None:
+            # OSE-TURN-3: say where the flight goes before the referee draws a path.
+            away = flight_path(state, c, left)
+            hint = (f"Turned: only a move farther from {w.name} (OSE-TURN-3); suggested: to {away[-1]}" if away
+                    else f"Turned: no square farther from {w.name} within reach (OSE-TURN-3)")
         out.append(_opt(state, Move(c.id, ()), f"Move ({left} ft left)", group="Move", needs=("path",),
-                        rule="OSE-MOVE-1", hint="Leaving a threatened square provokes (OSE-AOO-1)"))
+                        rule="OSE-TURN-3" if w is not None else "OSE-MOVE-1", hint=hint))
         out[-1] = _template(state, out[-1], "move")
         sug = withdraw_suggestion(state, c)
         wd = _opt(state, Withdraw(c.id, ()), "Withdraw", group="Move", needs=("path",), rule="OSE-WD-1",

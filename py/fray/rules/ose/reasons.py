@@ -25,6 +25,7 @@ class Reason(Code):
     OUT_OF_FIGHT = "OUT_OF_FIGHT"
     HELPLESS = "HELPLESS"
     TURNED = "TURNED"
+    NOT_AWAY = "NOT_AWAY"  # a turned undead's move must take it farther from the Warpriest (OSE-TURN-3)
     CASTING = "CASTING"
     TARGET_OUT = "TARGET_OUT"
     NOT_AN_ENEMY = "NOT_AN_ENEMY"
