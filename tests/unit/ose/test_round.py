@@ -271,6 +271,54 @@ def test_morale_not_checked_without_a_trigger_and_two_passes_mean_fight_to_the_e
     assert step.dice == ()
 
 
+def test_two_triggers_in_one_round_are_two_checks_until_two_passes__OSE_MORALE_1():
+    s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b"), sides=(A, GOBS), profile="loose")
+    start(s, 9, 2)
+    act(s, Attack("ann", "g1", "Sword"), 15, 4)  # first death and half down at once
+    step = act(s, Done("g2"), 3, 3, 2, 4)
+    passed = [t for k, t in zip(kinds(step), texts(step)) if k == "MoralePassed"]
+    assert len(passed) == 2 and "first death" in passed[0] and "half down" in passed[1]
+    assert "fights to the end" in passed[1] and sys(s).morale["b"].passes == 2
+
+
+def test_a_failed_first_check_stops_there_and_asks__OSE_MORALE_1():
+    s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b"), sides=(A, GOBS), profile="loose")
+    start(s, 9, 2)
+    act(s, Attack("ann", "g1", "Sword"), 15, 4)
+    step = act(s, Done("g2"), 6, 6)
+    assert kinds(step).count("MoraleFailed") == 1 and "MoralePassed" not in kinds(step)
+    assert s.state.prompt.kind == "morale"
+
+
+def test_the_referee_calls_a_morale_check_any_time_logged_with_its_faces__OSE_MORALE_2():
+    from fray.rules.ose import CheckMorale
+    s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b"), sides=(A, GOBS),
+                profile="loose")
+    assert refused(s, CheckMorale("a")) == "NO_MORALE"
+    offer = next(o for o in s.options("g1") if isinstance(o.command, CheckMorale))
+    assert offer.allowed and offer.group == "Referee" and offer.rule == "OSE-MORALE-2"
+    step = act(s, CheckMorale("b"), 2, 3)  # before any trigger, even before initiative
+    e = step.events[0]
+    assert e.kind == "MoralePassed" and e.rule == "OSE-MORALE-2" and e.rolls[0].faces == (2, 3)
+    assert "2" in e.text and "3" in e.text and sys(s).morale["b"].passes == 1
+    start(s, 9, 2)
+    act(s, CheckMorale("b"), 1, 1)  # the second pass: no more checks at the triggers
+    act(s, Attack("ann", "g1", "Sword"), 15, 8)
+    assert c(s, "g1").is_down  # first death and half down: no check after two passes
+    step = act(s, Done("g2"))
+    assert step.dice == () and "MoralePassed" not in kinds(step)
+
+
+def test_a_called_check_that_fails_asks_flee_or_surrender_at_once__OSE_MORALE_2():
+    from fray.rules.ose import CheckMorale
+    s = session(fighter("ann", "a"), fighter("g1", "b"), sides=(A, GOBS), profile="loose")
+    start(s, 9, 2)
+    step = act(s, CheckMorale("b"), 6, 6)
+    assert kinds(step) == ["MoraleFailed"] and s.state.prompt.kind == "morale" and s.current() == ("g1",)
+    act(s, MoraleResult("g1", "b", "surrender"))
+    assert c(s, "g1").has_condition("surrendered")
+
+
 def test_morale_triggers_are_settings__OSE_MORALE_1():
     s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b"), fighter("g3", "b"),
                 sides=(A, GOBS), profile="loose", settings={"morale_first_death": False})

@@ -6,7 +6,7 @@ stance, usage dice...). Everything else is the package's own.
 """
 from .check import manip_cost
 from .combat import ammo_die, shield_bonus, stance
-from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
+from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
                        RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
@@ -24,7 +24,7 @@ INFO = RULESET.info
 __all__ = [
     "RULESET", "INFO", "Reason", "Phase", "OseState", "DEFAULTS", "STEPS", "STEP_NAMES", "TURN_TABLE",
     # commands
-    "Attack", "CancelSpell", "Charge", "CompleteSpell", "Declare", "DisruptSpell", "Done", "EndStep", "Flee",
+    "Attack", "CancelSpell", "Charge", "CheckMorale", "CompleteSpell", "Declare", "DisruptSpell", "Done", "EndStep", "Flee",
     "Grapple", "Manipulate", "MoraleResult", "Move", "Narrate", "Opportunity", "Release", "RestoreMemory", "RollInitiative",
     "RollResource",
     "Splinter", "Surprise", "TurnUndead", "Withdraw",

@@ -9,9 +9,9 @@ from ...engine.dice import is_dice
 from ...engine.ruleset import Handlers
 from ...engine.state import Prompt, State
 from .combat import ammo_die
-from .commands import DisruptSpell, MoraleResult, Opportunity, RestoreMemory, RollResource, Splinter
+from .commands import CheckMorale, DisruptSpell, MoraleResult, Opportunity, RestoreMemory, RollResource, Splinter
 from .reasons import Reason as R
-from .state import memorised_at_start, spells_of
+from .state import is_out, memorised_at_start, spells_of
 
 anytime = Handlers("ose check, even while a question waits")  # (state, cmd): the referee's calls
 answers = Handlers("ose answer")  # (state, cmd, prompt): answers to the question asked
@@ -38,6 +38,20 @@ def _check_disrupt(state: State, cmd: DisruptSpell) -> Illegal | None:
         return no_one(cmd.target)
     if cmd.target not in state.board.casting and cmd.target not in state.board.concentrating:
         return Illegal(R.NOT_CASTING, f"{c.name} is neither casting nor concentrating on a spell")
+    return None
+
+
+@anytime(CheckMorale)
+def _check_call_morale(state: State, cmd: CheckMorale) -> Illegal | None:
+    side = state.encounter.side(cmd.side)
+    if side is None:
+        return Illegal(Core.NO_SUCH_SIDE, f"There is no side {cmd.side!r}")
+    if side.morale is None:
+        return Illegal(R.NO_MORALE, f"{side.name} has no morale score: it is not subject to morale (OSE-MORALE-2)")
+    if not any(not is_out(c) for c in state.on_side(side.id)):
+        return Illegal(R.OUT_OF_FIGHT, f"No one of {side.name} is left in the fight (OSE-MORALE-2)")
+    if state.prompt is not None:
+        return waiting(state.prompt)
     return None
 
 

@@ -136,6 +136,16 @@ class Opportunity:
 
 
 @command(NS)
+class CheckMorale:
+    """REF (OSE-MORALE-2): a morale check for `side` now, whatever the round; 2d6 against its score."""
+
+    side: str
+
+    def label(self) -> str:
+        return "Check morale"
+
+
+@command(NS)
 class RestoreMemory:
     """REF (OSE-SPELL-5): between fights the target's memory is restored to the spells it was set up with."""
 

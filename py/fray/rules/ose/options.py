@@ -15,7 +15,7 @@ from ...engine.state import State
 from .check import Core, R, charge_plan, check
 from .combat import (ammo_die, band_text, casting_cost, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
                      to_hit_bonus, usable_melee)
-from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
+from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
                        RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
@@ -357,6 +357,10 @@ def referee_options(state: State, actor: str) -> list[Option]:
         out.append(_opt(state, DisruptSpell(c.id, "violent motion, silence or grapple"),
                         "Spell disrupted (violent motion, silence, grapple)", group="Referee", rule="OSE-SPELL-3",
                         hint=disruption_advice(state, c)))
+    side = state.encounter.side(c.side)
+    if side is not None and side.morale is not None:
+        out.append(_opt(state, CheckMorale(c.side), f"Check {side.name}'s morale now", group="Referee",
+                        rule="OSE-MORALE-2", hint=f"2d6 against {side.morale}; a pass counts toward the two"))
     start = memorised_at_start(state, c.id)
     if start and sorted(spells_of(c)) != sorted(start):
         out.append(_opt(state, RestoreMemory(c.id), f"Restore memory ({', '.join(start)})", group="Referee",

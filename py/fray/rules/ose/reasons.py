@@ -38,6 +38,7 @@ class Reason(Code):
     NO_SPELL_NAMED = "NO_SPELL_NAMED"
     UNKNOWN_SPELL = "UNKNOWN_SPELL"
     NOT_MEMORISED = "NOT_MEMORISED"  # cast (or cancelled, or lost) already this fight (OSE-SPELL-5)
+    NO_MORALE = "NO_MORALE"  # a side with no morale score (OSE-MORALE-2)
     MEMORY_FULL = "MEMORY_FULL"  # nothing to restore (OSE-SPELL-5)
     SURPRISED = "SURPRISED"
     GRAPPLED_NO_SPELLS = "GRAPPLED_NO_SPELLS"

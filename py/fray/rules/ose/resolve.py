@@ -16,12 +16,12 @@ from ...engine.state import State
 from .check import charge_plan, manip_cost
 from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, drop_broken_holds, is_shield, release,
                      resolve_grapple, shot_manipulations, splinter, strike)
-from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
+from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
                        RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
 from .movement import answer_opportunity, run_move, start_move
-from .round import end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
+from .round import call_morale, end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
 from .round import settle as settle_round
 from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, current_step, econ_of, is_detailed, is_out,
                     memorised_at_start, opt, with_econ)
@@ -266,6 +266,11 @@ def _turn(rs, state: State, cmd: TurnUndead, dice: Dice, events: list[Event]) ->
 
 
 # --- morale (OSE-MORALE-1) ---------------------------------------------------------------------
+
+@resolves(CheckMorale)
+def _call_morale(rs, state: State, cmd: CheckMorale, dice: Dice, events: list[Event]) -> State:
+    return call_morale(state, dice, events, cmd.side)
+
 
 @resolves(MoraleResult)
 def _morale(rs, state: State, cmd: MoraleResult, dice: Dice, events: list[Event]) -> State:

@@ -313,22 +313,13 @@ def end_round(state: State, dice: Dice, events: list[Event]) -> State:
         if down * 2 >= len(team) and not t.half_down and opt(state, "morale_half_down"):
             why.append("half down")
         t = replace(t, first_death=t.first_death or down >= 1, half_down=t.half_down or down * 2 >= len(team))
-        if not why:
-            tracks[side.id] = t
-            continue
-        roll = dice.roll("2d6", f"{side.name} morale")
-        ok = roll.total <= side.morale
-        if ok:
-            t = replace(t, passes=t.passes + 1)
-            more = "; two checks passed: it fights to the end" if t.passes >= 2 else ""
-            events.append(Event("MoralePassed", f"{side.name} holds ({' and '.join(why)}): {roll.describe()} vs "
-                                                f"morale {side.morale}{more} (OSE-MORALE-1)", rule="OSE-MORALE-1",
-                                rolls=(roll,)))
-        else:
-            queue.append(side.id)
-            events.append(Event("MoraleFailed", f"{side.name} breaks ({' and '.join(why)}): {roll.describe()} vs "
-                                                f"morale {side.morale}: it flees or surrenders (OSE-MORALE-1)",
-                                rule="OSE-MORALE-1", rolls=(roll,)))
+        # OSE-MORALE-1: one check at each trigger, until a failure or the second pass.
+        for trigger in why:
+            t, ok = morale_check(state, dice, events, side.id, t, trigger)
+            if not ok:
+                queue.append(side.id)
+            if not ok or t.passes >= 2:
+                break
         tracks[side.id] = t
     state = state.with_board(morale=tracks, morale_queue=tuple(queue))
     state = replace(state, round=state.round + 1)
@@ -336,6 +327,34 @@ def end_round(state: State, dice: Dice, events: list[Event]) -> State:
                               econ={}, casting={}, bracing=frozenset(), withdrawing=frozenset(),
                               surprised=frozenset())
     events.append(Event("RoundBegan", f"Round {state.round}: declare pre-initiative actions", rule="OSE-SEQ-1"))
+    return prompt_morale(state)
+
+
+def morale_check(state: State, dice: Dice, events: list[Event], side_id: str, t: MoraleTrack,
+                 why: str, rule: str = "OSE-MORALE-1") -> tuple[MoraleTrack, bool]:
+    """One 2d6 morale check, logged with its faces; a pass counts toward the two that end the checks."""
+    side = state.encounter.side(side_id)
+    roll = dice.roll("2d6", f"{side.name} morale")
+    if roll.total <= side.morale:
+        t = replace(t, passes=t.passes + 1)
+        more = "; two checks passed: it fights to the end" if t.passes >= 2 else ""
+        events.append(Event("MoralePassed", f"{side.name} holds ({why}): {roll.describe()} vs morale "
+                                            f"{side.morale}{more} ({rule})", rule=rule, rolls=(roll,)))
+        return t, True
+    events.append(Event("MoraleFailed", f"{side.name} breaks ({why}): {roll.describe()} vs morale {side.morale}: "
+                                        f"it flees or surrenders ({rule})", rule=rule, rolls=(roll,)))
+    return t, False
+
+
+def call_morale(state: State, dice: Dice, events: list[Event], side_id: str) -> State:
+    """OSE-MORALE-2 (REF): the referee calls a check for a side now; a pass counts toward the two,
+    a failure asks flee or surrender at once."""
+    t = state.board.morale.get(side_id) or MoraleTrack()
+    t, ok = morale_check(state, dice, events, side_id, t, "the referee's call", rule="OSE-MORALE-2")
+    state = state.with_board(morale={**state.board.morale, side_id: t})
+    if ok:
+        return state
+    state = state.with_board(morale_queue=state.board.morale_queue + (side_id,))
     return prompt_morale(state)
 
 
