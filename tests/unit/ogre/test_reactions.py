@@ -339,3 +339,28 @@ def test_a_readied_attack_waiting_for_an_attack_meets_a_charger_on_arrival__OGRE
     order = kinds(step)
     assert order.index("Moved") < order.index("ReadyTriggered") < order.index("Charged")
     assert [e.data["amount"] for e in step.events if e.kind == "DamageRolled"] == [4]
+
+
+def test_a_missed_attack_on_a_concentrating_caster_still_calls_for_the_check_at_dc_10__OGRE_CONC_1():
+    s = start(orc(caster=True, concentration=2), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Cast("orc", "Darkness", 1, category="Long"))
+    advance_to(s, 16)
+    act(s, oc.Attack("brak", "orc"))
+    step = advance_to(s, 26, 1, 7)  # Brak misses; Concentration 7 + 2 = 9 < DC 10
+    order = kinds(step)
+    assert order.index("AttackMissed") < order.index("CheckMade")
+    check = first_event(step, "CheckMade")
+    assert check.rule == "OGRE-CONC-1" and "DC 10" in check.text and "attacked" in check.text
+    assert first_event(step, "ActionBroken").actor == "orc"
+
+
+def test_a_missed_attack_the_caster_keeps_its_concentration_through__OGRE_CONC_1():
+    s = start(orc(caster=True, concentration=2), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Cast("orc", "Darkness", 1, category="Long"))
+    advance_to(s, 16)
+    act(s, oc.Attack("brak", "orc"))
+    step = advance_to(s, 26, 1, 8)  # 8 + 2 = 10: kept
+    assert "kept" in first_event(step, "CheckMade").text and "ActionBroken" not in kinds(step)
+    assert fighter(s, "orc").action.label == "Cast Darkness"
