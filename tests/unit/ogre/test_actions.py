@@ -230,8 +230,10 @@ def test_a_readied_piercing_weapon_deals_double_damage_to_a_charger__OGRE_READY_
     act(s, oc.Charge("orc", "brak", ((2, 4), (3, 4), (4, 4), (5, 4))))
     advance_to(s, 16)
     act(s, oc.Ready("brak", "attack", "charge"))
-    step = advance_to(s, 34, 12, 4, 2)  # Brak's spear 12 + 6 hits for 4 x 2; the orc's attack misses
-    order = [e.kind for e in step.events]
+    first = advance_to(s, 34)
+    assert s.state.prompt.kind == "ready" and "double damage" in s.state.prompt.question
+    step = act(s, oc.Strike("brak"), 12, 4, 2)  # Brak's spear 12 + 6 hits for 4 x 2; the orc's attack misses
+    order = [e.kind for e in first.events + step.events]
     assert order.index("ReadyTriggered") < order.index("Charged")
     dmg = [e for e in step.events if e.kind == "DamageRolled"][0]
     assert dmg.actor == "brak" and dmg.data["amount"] == 8 and "x2" in dmg.text

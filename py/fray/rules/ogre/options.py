@@ -7,6 +7,8 @@ ready-made paths as choices and also accept any path the grid supplies.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.cache import Cache
 from ...engine.commands import Choice, Option, Reason as Core
 from ...engine.geometry import distance_squares
@@ -17,7 +19,7 @@ from .check import check, check_act
 from .reasons import Reason
 from .commands import (
     Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move, Opportunity, React,
-    Ready, RollInitiative, Stun, Trigger, Withdraw,
+    Ready, RollInitiative, Strike, Stun, Trigger, Withdraw,
 )
 from .segment import follow_paths
 from .state import CATEGORIES, FOLLOWS, MENU, MOVES, REACTION_PENALTY, OgreState, Phase
@@ -297,7 +299,12 @@ def answers(state: State, actor: str) -> list[Option]:
                                   group="Opportunity", rule="OGRE-AOO-2",
                                   hint=f"{cat} reaction: {REACTION_PENALTY[cat]:+d}{cur}{extra}")
                            .refused(check(state, cmd)))
-        out.append(Option(Opportunity(actor, "decline"), "Let it go", group="Opportunity", rule="OGRE-AOO-2"))
+        out.append(Option(Opportunity(actor, "decline"), "Let it go", group="Opportunity", rule="OGRE-AOO-2",
+                          hint="You don't have to make an attack of opportunity (OGRE-AOO-2)"))
+        # "You don't have to": asked every time; the first attack that can land is the one-tap default.
+        first = next((i for i, o in enumerate(out) if o.allowed and o.command.use != "decline"), None)
+        if first is not None:
+            out[first] = replace(out[first], key="next")
     elif p.kind == "follow":
         target = p.data["target"]
         for kind, path in follow_paths(state, actor, target).items():
@@ -306,6 +313,14 @@ def answers(state: State, actor: str) -> list[Option]:
                               rule="OGRE-FOLLOW-1",
                               hint=f"{cat} reaction: {REACTION_PENALTY[cat]:+d} to the current action"))
         out.append(Option(Follow(actor, ""), "Stay", group="Follow", rule="OGRE-FOLLOW-1"))
+    elif p.kind == "ready":
+        # OGRE-READY-1: striking is the default, first, one tap; holding keeps the ready for a later trigger.
+        t = state.name(p.data["target"])
+        out.append(Option(Strike(actor, True), f"Strike {t} with {p.data['weapon']}"
+                          + (" (x2 against the charge)" if p.data.get("double") else ""), group="Ready",
+                          rule="OGRE-READY-1", key="next", hint="the readied attack resolves now, interrupting"))
+        out.append(Option(Strike(actor, False), "Hold it for a later trigger", group="Ready", rule="OGRE-READY-1",
+                          hint="the ready stays; its segments keep passing"))
     elif p.kind == "counter":
         out.append(Option(Counter(actor, True), "Counter it (can cast that spell)", group="Ready",
                           rule="OGRE-READY-1"))

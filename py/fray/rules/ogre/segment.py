@@ -455,11 +455,28 @@ def _fire(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> St
         events.append(Event("ReadyHeld", f"{me.name} cannot reach {t.name}: the readied attack waits",
                             rule="OGRE-READY-1", actor=w.actor, target=w.other))
         return state
-    double = w.cause == "charge" and atk.has("piercing")  # OGRE-READY-1: set against a charge
-    state = attack_roll(rs, state, w.actor, w.other, atk, r.penalty, events, dice,
-                        why="readied attack" + (" against the charge" if w.cause == "charge" else ""),
+    if w.cause == "manual":  # the referee's Trigger is the decision itself
+        return fire_readied(rs, state, w.actor, w.other, w.cause, events, dice)
+    # OGRE-READY-1: "you can use a ready action": the readier is asked; striking is the default.
+    double = w.cause == "charge" and atk.has("piercing")
+    q = (f"{t.name} {w.cause}s: {me.name}'s readied attack is triggered: strike with {atk.name} now"
+         f"{' (double damage against the charge)' if double else ''}, or hold it?")
+    return replace(state, prompt=Prompt(w.actor, q, rule="OGRE-READY-1", kind="ready",
+                                        data={"target": w.other, "cause": w.cause, "weapon": atk.name,
+                                              "double": double}))
+
+
+def fire_readied(rs: Any, state: State, actor: str, target: str, cause: str, events: list[Event],
+                 dice: Dice) -> State:
+    """OGRE-READY-1: the readied attack strikes (double damage with a piercing weapon set against a charge)."""
+    r = fighter(state, actor).action
+    me = state.get(actor)
+    atk = pick_attack(me, r.weapon)
+    double = cause == "charge" and atk.has("piercing")
+    state = attack_roll(rs, state, actor, target, atk, r.penalty, events, dice,
+                        why="readied attack" + (" against the charge" if cause == "charge" else ""),
                         double=double, rule="OGRE-READY-1")
-    return end_action(state, w.actor, events, "fired", rule="OGRE-READY-1")
+    return end_action(state, actor, events, "fired", rule="OGRE-READY-1")
 
 
 # --- damage that lands later, and its consequences -------------------------------------------
