@@ -188,15 +188,15 @@ def charge_options(state: State, c, foes: list) -> list[Option]:
             nxt = _next_declaration(state, foe.id)
             if foe.id in planned:
                 risks.append(f"{foe.name} moves at {planned[foe.id][1]}, before this charge lands at {lands}")
-            elif nxt is not None and nxt < lands:
-                risks.append(f"{foe.name} declares again at {nxt}, before this charge lands at {lands}: it may move")
             for mid, (sq, seg) in planned.items():
                 foe_of_mine = state.hostile(c, state.get(mid))
                 if mid != foe.id and (foe_of_mine and sq in path[1:] or sq == tuple(path[-1])):
                     risks.append(f"{state.name(mid)} will stand on {sq} at {seg}")
             hint = f"{pace}: damage {om.CHARGE_BONUS[pace]:+d}"
-            if risks:
-                hint = "May end out of reach: " + "; ".join(risks) + f". {hint}"
+            maybe = (f"; {foe.name} declares again at {nxt}, before this charge lands at {lands}: it may move"
+                     if foe.id not in planned and nxt is not None and nxt < lands else "")
+            if risks or maybe:
+                hint = "May end out of reach: " + "; ".join(risks) + (maybe[2:] if not risks else maybe) + f". {hint}"
             out.append(Option(Charge(c.id, foe.id, path, atk.name), f"Charge {foe.name} ({feet} ft)"
                               + (" ⚠" if risks else ""), group="Attack", choices=choices, question="How fast?",
                               default=0, rule="OGRE-CHARGE-1", hint=hint))
