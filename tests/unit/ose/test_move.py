@@ -319,3 +319,17 @@ def test_movement_split_around_the_free_manipulation__OSE_MANIP_1():
     assert c(s, "ann").square == (3, 1) and sys(s).econ["ann"].manips == 1
     act(s, Done("ann"))
     assert STEPS[sys(s).step] != "move" or sys(s).order[sys(s).turn] == "b"
+
+
+def test_an_enemy_with_several_attacks_chooses_which_one_for_the_aoo__OSE_AOO_2__OSE_AOO_4():
+    beast = fighter("imp", "b", (6, 5), weapons=(CLAW, CLAW.__class__("Bite", "1d6", kind="natural")),
+                    hands=("", ""), aoo_attack="Bite")
+    s = session(fighter("ann", "a", (5, 5), hp=20), beast)
+    start(s, 9, 2)
+    act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))
+    answers = [o for o in s.options("imp") if o.group == "Answer"]
+    assert answers[0].command == Opportunity("imp", "attack") and "(Bite)" in answers[0].label  # suggested
+    assert answers[1].command == Opportunity("imp", "attack", "Claw") and "with Claw" in answers[1].label
+    assert refused(s, Opportunity("imp", "attack", "Sword")) == "BAD_ANSWER"
+    step = act(s, answers[1].command, 2)
+    assert "with Claw" in texts(step)[0]

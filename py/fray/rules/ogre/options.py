@@ -374,6 +374,6 @@ def answers(state: State, actor: str) -> list[Option]:
                           hint="the ready stays; its segments keep passing"))
     elif p.kind == "counter":
         out.append(Option(Counter(actor, True), "Counter it (can cast that spell)", group="Ready",
-                          rule="OGRE-READY-1"))
+                          rule="OGRE-READY-1", key="next"))
         out.append(Option(Counter(actor, False), "Cannot cast it", group="Ready", rule="OGRE-READY-1"))
     return out

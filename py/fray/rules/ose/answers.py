@@ -82,6 +82,9 @@ def _check_opportunity(state: State, cmd: Opportunity, p: Prompt) -> Illegal | N
         return waiting(p)
     if cmd.answer not in ("attack", "decline", "stunt"):
         return Illegal(Core.BAD_ANSWER, f"{cmd.answer!r} is not attack, decline or stunt (OSE-AOO-4)")
+    if cmd.weapon and (cmd.answer != "attack" or cmd.weapon not in p.data.get("weapons", ())):
+        return Illegal(Core.BAD_ANSWER, f"{cmd.weapon!r} is not an attack {state.name(cmd.actor)} can make here "
+                                        f"(OSE-AOO-2)")
     return None
 
 

@@ -130,6 +130,7 @@ class Opportunity:
 
     actor: str
     answer: str = "attack"
+    weapon: str = ""  # "attack": which of its attacks ("" = the suggested one)
 
     def label(self) -> str:
         return {"attack": "Attack", "decline": "Let go", "stunt": "Stunt instead"}.get(self.answer, self.answer)

@@ -159,11 +159,12 @@ def _ask_opportunity(state: State, mp: MoveProgress, a: Combatant, weapon: str) 
         question = (f"{mover.name} leaves {a.name}'s reach at {tuple(mp.path[mp.at])}: attack with {weapon}, "
                     f"let it go, or a stunt instead? (OSE-AOO-4)")
     prompt = Prompt(a.id, question, rule="OSE-AOO-4", kind="aoo",
-                    data={"mover": mp.actor, "weapon": weapon, "brace": brace, "cost": casting_cost(state, a.id)})
+                    data={"mover": mp.actor, "weapon": weapon, "weapons": opportunity_weapons(state, a, mp),
+                          "brace": brace, "cost": casting_cost(state, a.id)})
     return replace(state, prompt=prompt).with_board(pending_move=mp)
 
 
-def answer_opportunity(rs, state: State, dice: Dice, events: list[Event], answer: str) -> State:
+def answer_opportunity(rs, state: State, dice: Dice, events: list[Event], answer: str, weapon: str = "") -> State:
     """OSE-AOO-4: the asked enemy attacks (OSE-AOO-2, OSE-BRACE-1), lets the mover go, or tries a
     stunt (the referee rules its effect); then the move goes on."""
     mp = state.board.pending_move
@@ -171,7 +172,7 @@ def answer_opportunity(rs, state: State, dice: Dice, events: list[Event], answer
     attacker, mp = mp.queue[0], replace(mp, queue=mp.queue[1:])
     a, mover = state.get(attacker), state.get(mp.actor)
     if answer == "attack":
-        res = strike(rs, state, dice, events, attacker, mp.actor, _opportunity_attack(state, a, mp),
+        res = strike(rs, state, dice, events, attacker, mp.actor, weapon or _opportunity_attack(state, a, mp),
                      mode="brace" if mp.mode == "charge" else "aoo")
         state = res.state
         if res.outcome in ("hit", "paused"):
@@ -188,24 +189,28 @@ def answer_opportunity(rs, state: State, dice: Dice, events: list[Event], answer
     return run_move(rs, state, dice, events, mp)
 
 
-def _opportunity_attack(state: State, a: Combatant, mp: MoveProgress) -> str | None:
-    """The attack an enemy uses: its `aoo_attack` stat if usable, else its first usable melee attack
-    that reaches; a brace strike needs a Brace weapon (OSE-AOO-2, OSE-BRACE-1)."""
+def opportunity_weapons(state: State, a: Combatant, mp: MoveProgress) -> list[str]:
+    """The attacks an enemy may use, the suggested one first: its `aoo_attack` stat if usable, else
+    its first usable melee attack that reaches; a brace strike needs a Brace weapon (OSE-AOO-2,
+    OSE-BRACE-1). "If the opponent has multiple attacks, they may choose which attack is used"."""
     melee = usable_melee(a)
     if mp.mode == "charge":
         melee = [x for x in melee if x.has("brace")]
     if not melee:
-        return None
+        return []
     square = mp.path[mp.at]
     dist = chebyshev(a.square, square) if a.square is not None else 1
     if mp.mode == "charge":
         dist = chebyshev(a.square, mp.path[mp.at + 1]) if a.square is not None else 1
-    reaching = [x for x in melee if weapon_reach(a, x) >= dist] or melee
+    reaching = [x.name for x in melee if weapon_reach(a, x) >= dist] or [x.name for x in melee]
     preferred = a.stat("aoo_attack", "")
-    for x in reaching:
-        if x.name == preferred:
-            return x.name
-    return reaching[0].name
+    return sorted(reaching, key=lambda name: name != preferred)
+
+
+def _opportunity_attack(state: State, a: Combatant, mp: MoveProgress) -> str | None:
+    """The suggested attack (see opportunity_weapons), or None."""
+    names = opportunity_weapons(state, a, mp)
+    return names[0] if names else None
 
 
 def _held_by_another(state: State, actor: str, square) -> bool:

@@ -76,10 +76,16 @@ def _answers(state: State) -> list[Option]:
         mover, weapon, cost = state.name(p.data.get("mover", "")), p.data.get("weapon", ""), p.data.get("cost", "")
         brace = p.data.get("brace")
         what = f"Strike {mover} with the braced {weapon} (double damage)" if brace else f"Attack {mover} ({weapon})"
+        # "If the opponent has multiple attacks, they may choose which attack is used for the AoO."
+        others = [Option(Opportunity(p.actor, "attack", w), (f"Strike with the braced {w}" if brace else
+                                                              f"Attack {mover} with {w} instead"), group="Answer",
+                         rule="OSE-AOO-2", hint=cost or "Another of its attacks")
+                  for w in p.data.get("weapons", ())[1:]]
         return [
             Option(Opportunity(p.actor, "attack"), what + (f" — {cost.split(':')[0]}" if cost else ""),
                    group="Answer", rule="OSE-BRACE-1" if brace else "OSE-AOO-2", key="next",
                    hint=cost or "The default: a hit stops the movement"),
+            *others,
             Option(Opportunity(p.actor, "decline"), f"Let {mover} go", group="Answer", rule="OSE-AOO-4",
                    hint="No attack; the movement goes on"),
             Option(Opportunity(p.actor, "stunt"), "A stunt instead (trip, shove, disarm...)", group="Answer",

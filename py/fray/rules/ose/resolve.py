@@ -196,7 +196,7 @@ def _splinter(rs, state: State, cmd: Splinter, dice: Dice, events: list[Event]) 
 
 @resolves(Opportunity)
 def _opportunity(rs, state: State, cmd: Opportunity, dice: Dice, events: list[Event]) -> State:
-    return answer_opportunity(rs, state, dice, events, cmd.answer)
+    return answer_opportunity(rs, state, dice, events, cmd.answer, cmd.weapon)
 
 
 @resolves(Grapple)
