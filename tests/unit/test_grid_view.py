@@ -13,7 +13,7 @@ import pytest
 from fray.engine import geometry as geo
 from fray.engine.commands import Choice, Option
 from fray.engine.dice import ScriptedDice
-from fray.engine.ruleset import Allow, Place, SetWalls
+from fray.engine.ruleset import Allow, Place, SetHp, SetWalls
 from fray.engine.session import Session
 from fray.rules import get
 from fray.rules.ogre.examples import orc_and_pc
@@ -465,6 +465,23 @@ def test_tapping_another_token_selects_it():
     view, ui = GridView(), FieldUi(path={"mover": "brak", "points": [(8, 8)]})
     action = view.tap(ctx_for(s, "brak", ui), (11, 5), "o1")
     assert action.select == "o1" and ui.path is None
+
+
+def test_tapping_a_fallen_creatures_square_previews_a_move_there_not_a_selection__OSE_MOVE_1():
+    s = ose_started()
+    s.act(Place("o1", square=(7, 5)))
+    s.act(SetHp("o1", 0))
+    view, ui = GridView(), FieldUi()
+    action = view.tap(ctx_for(s, "brak", ui), (7, 5), "o1")
+    assert action.select is None and ui.path == {"mover": "brak", "points": [(7, 5)]}
+    p = view.preview(ctx_for(s, "brak", ui))
+    assert p.problem.startswith("No way for Brak to (7, 5)")  # the body is stepped over, not stood on
+    # As a waypoint it is a square like any other: the path goes over the body.
+    view.tap(ctx_for(s, "brak", ui), (9, 5), None, shift=True)
+    p = view.preview(ctx_for(s, "brak", ui))
+    assert (7, 5) in p.squares and p.squares[-1] == (9, 5) and not p.problem
+    # With nobody to move, the tap still selects the body (to look at it, or for the referee).
+    assert GridView().tap(ctx_for(s, None, FieldUi()), (7, 5), "o1").select == "o1"
 
 
 def test_dragging_the_actors_own_token_moves_it_by_the_rules():

@@ -90,6 +90,13 @@ class Ruleset:
         (a zone or weapon that does not exist...), or "" (CORE-REF-1)."""
         return ""
 
+    def upgrade(self, doc: dict[str, Any]) -> dict[str, Any]:
+        """System hook: a save file (the whole parsed document) written before a
+        change to this system's stats or commands, rewritten in today's words
+        before it is checked (the loader calls it; the result must still pass
+        every check). Default: unchanged. Must not raise on a malformed doc."""
+        return doc
+
     # --- description ----------------------------------------------------
     def settings(self) -> tuple[Setting, ...]:
         return self.setting_specs

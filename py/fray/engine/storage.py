@@ -22,7 +22,7 @@ from .commands import CommandFormatError, from_json, key_text as _key, kind_of a
 # The encounter's own JSON form lives in encounter_io; storage re-exports it for its callers.
 from .encounter_io import (MAX_COMBATANTS, MAX_SIDES, SHAPES, _show, _unencodable,  # noqa: F401
                            combatant_to_json, encounter_from_json, encounter_to_json, objects)
-from .ruleset import Lookup, Ruleset
+from .ruleset import Lookup, Ruleset, default_lookup
 from .session import ReplayError, Session
 
 FORMAT = 1
@@ -182,6 +182,7 @@ def load(doc: Any, rulesets: Lookup | None = None) -> Loaded:
         if key not in ("format", "app", "encounter", "steps", "redo", "dice_mode"):
             problems.append(f"{_key(key)}: not a field of a Fray file")
     problems.extend(_unencodable(doc))
+    doc = _upgraded(doc, rulesets)
     dice_mode = doc.get("dice_mode", "app")
     if dice_mode not in ("app", "physical"):
         problems.append(f'dice_mode: {_show(dice_mode)} is not "app" or "physical"')
@@ -202,6 +203,20 @@ def load(doc: Any, rulesets: Lookup | None = None) -> Loaded:
                          else "steps: a step the rules could not replay"]) from None
     session.physical_dice = dice_mode == "physical"
     return Loaded(session, dice_mode)
+
+
+def _upgraded(doc: dict, rulesets: Lookup | None) -> dict:
+    """The document in today's words: its system's `upgrade` hook rewrites what
+    an older version of that system wrote (a stat renamed, a count become a list)."""
+    enc = doc.get("encounter")
+    system = enc.get("system") if isinstance(enc, dict) else None
+    lookup = rulesets if rulesets is not None else default_lookup()
+    if not isinstance(system, str) or system not in lookup:
+        return doc
+    try:
+        return lookup[system].upgrade(doc)
+    except (KeyError, TypeError, ValueError, AttributeError):
+        return doc  # a malformed document: the checks that follow name its problems
 
 
 def _steps(raw: Any, path: str, problems: list[str], ruleset: Ruleset | None) -> list:

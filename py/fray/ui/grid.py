@@ -237,11 +237,14 @@ class GridView(GridPointer, GridCamera, FieldView):
         path = ui.path
         active = bool(path) and path.get("mover") == sel and not path.get("place") and not path.get("drag")
         adding = shift or ui.wp
-        if tok is not None and tok != sel and not (active and adding):
+        mover_ok = can_move(ctx.state, ctx.ruleset, sel, pending, ctx.options)
+        fallen = tok is not None and ctx.state.has(tok) and ctx.state.get(tok).is_down
+        # A fallen creature's square is a square like any other to a mover (its body can be
+        # stepped over): the tap previews a move there rather than selecting the body.
+        if tok is not None and tok != sel and not (active and adding) and not (fallen and mover_ok):
             ui.path = None
             ui.info = None
             return FieldAction(select=tok)
-        mover_ok = can_move(ctx.state, ctx.ruleset, sel, pending, ctx.options)
         if not mover_ok:  # nobody to move: tell about the square (distance, threat, place here)
             ui.info = tuple(sq)
             ui.hover = tuple(sq)

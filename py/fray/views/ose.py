@@ -204,7 +204,7 @@ class OseView(SystemView):
             out.append(Hint(reason, "OSE-RANGED-1", "warn"))
         if c.id in s.casting:
             when = "in the MAGIC step" if is_detailed(state) else "during its side's turn"
-            out.append(Hint(f"Casting {s.casting[c.id]}: complete it {when}, or cancel (slot lost either way)",
+            out.append(Hint(f"Casting {s.casting[c.id]}: complete it {when}, or cancel (out of memory either way, OSE-SPELL-5)",
                             "OSE-SPELL-2", "warn"))
         if c.id in s.turned:
             out.append(Hint(f"Turned by {state.name(s.turned[c.id][0])}: must move away", "OSE-TURN-3", "warn"))

@@ -230,8 +230,10 @@ def test_a_readied_piercing_weapon_deals_double_damage_to_a_charger__OGRE_READY_
     act(s, oc.Charge("orc", "brak", ((2, 4), (3, 4), (4, 4), (5, 4))))
     advance_to(s, 16)
     act(s, oc.Ready("brak", "attack", "charge"))
-    step = advance_to(s, 34, 12, 4, 2)  # Brak's spear 12 + 6 hits for 4 x 2; the orc's attack misses
-    order = [e.kind for e in step.events]
+    first = advance_to(s, 34)
+    assert s.state.prompt.kind == "ready" and "double damage" in s.state.prompt.question
+    step = act(s, oc.Strike("brak"), 12, 4, 2)  # Brak's spear 12 + 6 hits for 4 x 2; the orc's attack misses
+    order = [e.kind for e in first.events + step.events]
     assert order.index("ReadyTriggered") < order.index("Charged")
     dmg = [e for e in step.events if e.kind == "DamageRolled"][0]
     assert dmg.actor == "brak" and dmg.data["amount"] == 8 and "x2" in dmg.text
@@ -366,3 +368,30 @@ def test_a_combatant_that_delays_declares_nothing_on_that_segment__OGRE_DELAY_1(
     seg = s.state.board.segment
     act(s, oc.Advance())
     assert s.state.board.segment > seg and s.check(oc.Act(who, "speak")) is None, "a later segment is open"
+
+
+# --- an offered charge can reach, or says why not (OGRE-CHARGE-1) -----------------------------------
+
+def test_a_charge_avoids_the_square_a_declared_move_will_take_and_warns_of_a_foe_moving_first__OGRE_CHARGE_1():
+    # Brak (16) charges the orc at (9, 4); the second orc's move (declared at 14) will end on (8, 4),
+    # the straight approach's last square, before the charge lands at 36.
+    s = start(orc("orc", (9, 4)), pc("brak", (2, 4)), orc("orc2", (8, 7)), initiative=[4, 8, 4])
+    advance_to(s, 14)
+    act(s, oc.Delay("orc"))
+    act(s, oc.Move("orc2", "short", ((8, 7), (8, 6), (8, 5), (8, 4))))
+    advance_to(s, 16)
+    charge = next(o for o in s.options("brak") if isinstance(o.command, oc.Charge) and o.command.target == "orc")
+    assert charge.allowed and (8, 4) not in charge.command.path  # a line clear of the planned square
+    assert "(8, 4)" not in charge.hint
+    assert "Orc declares again at 16" in charge.hint and "may move" in charge.hint  # delaying: it may act first
+
+
+def test_a_foe_no_straight_clear_line_reaches_is_greyed_with_the_reason__OGRE_CHARGE_1():
+    # Two orcs stand in a column: the one behind cannot be charged in a straight line past the other.
+    s = start(orc("orc", (6, 4)), pc("brak", (2, 4)), orc("orc2", (7, 4)), initiative=[9, 8, 9],
+              walls=[(6, 3), (6, 5), (7, 3), (7, 5), (8, 3), (8, 5)])
+    advance_to(s, 16)
+    charges = [o for o in s.options("brak") if isinstance(o.command, oc.Charge)]
+    behind = next(o for o in charges if o.command.target == "orc2")
+    assert not behind.allowed and "No straight line" in behind.why and "OGRE-CHARGE-1" in behind.why
+    assert any(o.allowed and o.command.target == "orc" for o in charges)

@@ -231,8 +231,12 @@ def test_a_readied_attack_that_damages_a_caster_breaks_the_spell__OGRE_READY_1__
     assert fighter(s, "brak").action.resolves is None
     assert "waits for its trigger" in first_event(step, "ActionDeclared").text
     advance_to(s, 18)
-    step = act(s, oc.Cast("shaman", "Sleep", 1), 9, 6, 5)  # Brak 9 + 6 hits for 6; Concentration 5 + 1 < 16
-    order = kinds(step)
+    step = act(s, oc.Cast("shaman", "Sleep", 1))
+    assert "ReadyTriggered" in kinds(step) and s.state.prompt.kind == "ready" and s.current() == ("brak",)
+    first = s.options("brak")[0]
+    assert first.command == oc.Strike("brak") and first.label == "Strike Shaman with Sword"  # the default, one tap
+    step = act(s, first.command, 9, 6, 5)  # Brak 9 + 6 hits for 6; Concentration 5 + 1 < 16
+    order = ["ReadyTriggered"] + kinds(step)
     assert order.index("ReadyTriggered") < order.index("AttackHit") < order.index("CheckMade")
     assert first_event(step, "ActionBroken").actor == "shaman"
     assert set(s.current()) == {"brak", "shaman"}  # both declare anew at 18
@@ -265,8 +269,9 @@ def test_a_readied_attack_interrupts_a_move_before_it_happens__OGRE_READY_1():
     act(s, oc.Move("orc", "short", ((5, 4), (5, 5), (5, 6))))
     advance_to(s, 16)
     act(s, oc.Ready("brak", "attack", "move", "orc"))
-    step = advance_to(s, 19, 1)  # Brak's readied sword misses the orc before it walks
-    order = kinds(step)
+    first = advance_to(s, 19)
+    step = act(s, oc.Strike("brak"), 1)  # Brak's readied sword misses the orc before it walks
+    order = kinds(first) + kinds(step)
     assert order.index("ReadyTriggered") < order.index("AttackMissed")
     assert s.state.prompt.actor == "brak" and s.state.prompt.kind == "opportunity"  # then the orc leaves
 
@@ -335,7 +340,57 @@ def test_a_readied_attack_waiting_for_an_attack_meets_a_charger_on_arrival__OGRE
     act(s, oc.Charge("orc", "brak", ((2, 4), (3, 4), (4, 4), (5, 4))))
     advance_to(s, 16)
     act(s, oc.Ready("brak", "attack", "attack", "orc"))  # a sword: no double damage
-    step = advance_to(s, 34, 12, 4, 2)
-    order = kinds(step)
+    first = advance_to(s, 34)
+    step = act(s, oc.Strike("brak"), 12, 4, 2)
+    order = kinds(first) + kinds(step)
     assert order.index("Moved") < order.index("ReadyTriggered") < order.index("Charged")
     assert [e.data["amount"] for e in step.events if e.kind == "DamageRolled"] == [4]
+
+
+def test_a_missed_attack_on_a_concentrating_caster_still_calls_for_the_check_at_dc_10__OGRE_CONC_1():
+    s = start(orc(caster=True, concentration=2), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Cast("orc", "Darkness", 1, category="Long"))
+    advance_to(s, 16)
+    act(s, oc.Attack("brak", "orc"))
+    step = advance_to(s, 26, 1, 7)  # Brak misses; Concentration 7 + 2 = 9 < DC 10
+    order = kinds(step)
+    assert order.index("AttackMissed") < order.index("CheckMade")
+    check = first_event(step, "CheckMade")
+    assert check.rule == "OGRE-CONC-1" and "DC 10" in check.text and "attacked" in check.text
+    assert first_event(step, "ActionBroken").actor == "orc"
+
+
+def test_a_missed_attack_the_caster_keeps_its_concentration_through__OGRE_CONC_1():
+    s = start(orc(caster=True, concentration=2), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Cast("orc", "Darkness", 1, category="Long"))
+    advance_to(s, 16)
+    act(s, oc.Attack("brak", "orc"))
+    step = advance_to(s, 26, 1, 8)  # 8 + 2 = 10: kept
+    assert "kept" in first_event(step, "CheckMade").text and "ActionBroken" not in kinds(step)
+    assert fighter(s, "orc").action.label == "Cast Darkness"
+
+
+def test_a_triggered_readied_attack_may_be_held_for_a_later_trigger__OGRE_READY_1():
+    s = start(orc("shaman", (5, 4), caster=True, concentration=1), pc(), initiative=[8, 8])  # 18, 16
+    advance_to(s, 16)
+    act(s, oc.Ready("brak", "attack", "cast", "shaman"))
+    advance_to(s, 18)
+    act(s, oc.Cast("shaman", "Sleep", 1))
+    assert [o.command for o in s.options("brak") if o.group == "Ready"] == [oc.Strike("brak"),
+                                                                            oc.Strike("brak", False)]
+    step = act(s, oc.Strike("brak", False))
+    assert "ReadyHeld" in kinds(step) and step.dice == ()
+    assert fighter(s, "brak").action.kind == "ready" and fighter(s, "shaman").action.label == "Cast Sleep"
+
+
+def test_an_attack_of_opportunity_is_asked_with_the_attack_as_the_one_tap_default__OGRE_AOO_2():
+    s = orc_attacks_brak_at_14()
+    act(s, oc.Move("brak", "quick", ((6, 4), (7, 4))))
+    advance_to(s, 18)
+    assert s.state.prompt.kind == "opportunity" and s.current() == ("orc",)
+    answers = s.options("orc")
+    default = [o for o in answers if o.key == "next"]
+    assert len(default) == 1 and default[0].command.use == "pending" and default[0] is answers[0]
+    assert answers[-1].command.use == "decline" and "don't have to" in answers[-1].hint

@@ -407,7 +407,7 @@ def test_consecutive_counting_resets_on_a_failure__OSE_GRAP_1():
 
 
 def test_grappled_fighters_use_only_small_weapons_and_cast_no_spells__OSE_COND_1():
-    duo = fighter("ann", "a", weapons=(SWORD, DAGGER), hands=("Sword", "Dagger"), spells=("Sleep",), slots=1)
+    duo = fighter("ann", "a", weapons=(SWORD, DAGGER), hands=("Sword", "Dagger"), spells=("Sleep",))
     s = session(duo, fighter("gob", "b"), profile="loose")
     start(s, 2, 9)
     act(s, Grapple("gob", "ann"), 14, 3)

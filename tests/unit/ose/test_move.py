@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from fray.engine.geometry import chebyshev, provocations
-from fray.rules.ose import (RULESET, STEPS, Attack, Charge, Declare, Done, EndStep, Flee, Manipulate, Move, Phase,
-                           Splinter, Withdraw, grid_of, hostile_fn)
+from fray.rules.ose import (RULESET, STEPS, Attack, Charge, Declare, Done, EndStep, Flee, Manipulate, Move,
+                           Opportunity, Phase, Splinter, Withdraw, grid_of, hostile_fn)
 from fray.rules.ose.movement import body, bodies, move_left
 from acting import act, kinds, refusal, texts
 from ose_kit import CLAW, HALBERD, SPEAR, c, fighter, refused, session, start, sys
@@ -59,9 +59,12 @@ def test_leaving_a_threatened_square_provokes_every_threatening_enemy__OSE_AOO_1
     s = session(fighter("ann", "a", (5, 5), hp=30), fighter("g1", "b", (6, 5)), fighter("g2", "b", (6, 6)),
                 fighter("g3", "b", (9, 9)))
     start(s, 9, 2)
-    step = act(s, Move("ann", ((5, 5), (4, 5), (3, 5))), 2, 3)  # both miss
+    step = act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))
     prov = [e for e in step.events if e.kind == "Provoked"]
     assert len(prov) == 1 and prov[0].data["attackers"] == ["g1", "g2"] and prov[0].rule == "OSE-AOO-1"
+    assert s.current() == ("g1",)
+    act(s, Opportunity("g1"), 2)  # both miss
+    act(s, Opportunity("g2"), 3)
     assert c(s, "ann").square == (3, 5)
 
 
@@ -78,24 +81,29 @@ def test_only_a_melee_weapon_in_hand_threatens__OSE_AOO_1():
     start(s, 9, 2)
     threat = {b.id: b.threatens for b in bodies(s.state)}
     assert threat == {"ann": True, "gob": False, "imp": True}
-    step = act(s, Move("ann", ((5, 5), (4, 5))), 2)  # only the imp strikes
+    act(s, Move("ann", ((5, 5), (4, 5))))
+    assert s.current() == ("imp",)  # only the imp is asked, and strikes
+    step = act(s, Opportunity("imp"), 2)
     assert [e.actor for e in step.events if e.kind.startswith("Attack")] == ["imp"]
 
 
 def test_an_aoo_hit_returns_the_mover_and_the_movement_is_lost_then_it_may_try_again__OSE_AOO_2():
     s = session(fighter("ann", "a", (5, 5), hp=20), fighter("gob", "b", (6, 5)))
     start(s, 9, 2)
-    step = act(s, Move("ann", ((5, 5), (4, 5), (3, 5))), 15, 3)
+    act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))
+    step = act(s, Opportunity("gob"), 15, 3)
     assert "MoveStopped" in kinds(step) and c(s, "ann").square == (5, 5) and c(s, "ann").hp == 17
     assert move_left(s.state, c(s, "ann")) == 75  # the 5 ft step out is lost
-    step = act(s, Move("ann", ((5, 5), (4, 5), (3, 5))), 4)  # provokes again: a miss
+    act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))  # provokes again: a miss
+    act(s, Opportunity("gob"), 4)
     assert c(s, "ann").square == (3, 5) and move_left(s.state, c(s, "ann")) == 65
 
 
 def test_an_aoo_on_a_shield_bearer_pauses_the_move_for_the_shield_question__OSE_AOO_2__OSE_SSBS_1():
     s = session(fighter("ann", "a", (5, 5), hands=("Sword", "Shield")), fighter("gob", "b", (6, 5)))
     start(s, 9, 2)
-    act(s, Move("ann", ((5, 5), (4, 5), (3, 5))), 15)
+    act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))
+    act(s, Opportunity("gob"), 15)
     assert s.state.prompt.kind == "splinter" and s.current() == ("ann",)
     step = act(s, Splinter("ann", True))
     assert "MoveStopped" in kinds(step) and c(s, "ann").square == (5, 5) and c(s, "ann").hp == 10
@@ -107,8 +115,50 @@ def test_reach_weapons_threaten_ten_feet__OSE_AOO_3():
     start(s, 9, 2)
     b = body(s.state, "pia")
     assert b.reach == 2
-    step = act(s, Move("ann", ((6, 5), (5, 5))), 2)  # 10 ft from the halberd: provokes
-    assert [e.kind for e in step.events][:3] == ["MoveStarted", "Provoked", "AttackMissed"]
+    step = act(s, Move("ann", ((6, 5), (5, 5))))  # 10 ft from the halberd: provokes
+    assert kinds(step) == ["MoveStarted", "Provoked"] and s.current() == ("pia",)
+    assert kinds(act(s, Opportunity("pia"), 2))[0] == "AttackMissed"
+
+
+def test_the_threatening_enemy_is_asked_attack_first_and_may_let_go__OSE_AOO_4():
+    s = session(fighter("ann", "a", (5, 5), hp=20), fighter("gob", "b", (6, 5)))
+    start(s, 9, 2)
+    step = act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))
+    assert step.dice == () and c(s, "ann").square == (5, 5)  # nothing rolled before the answer
+    p = s.state.prompt
+    assert p.kind == "aoo" and p.actor == "gob" and "OSE-AOO-4" in p.question and s.current() == ("gob",)
+    answers = s.options("gob")
+    assert [o.command for o in answers if o.group == "Answer"] == [
+        Opportunity("gob", "attack"), Opportunity("gob", "decline"), Opportunity("gob", "stunt")]
+    assert answers[0].key == "next" and answers[0].allowed  # the default, one tap
+    assert refused(s, Attack("ann", "gob", "Sword")) == "WAITING_FOR_ANSWER"
+    step = act(s, Opportunity("gob", "decline"))
+    assert kinds(step)[0] == "OpportunityDeclined" and "OSE-AOO-4" in texts(step)[0]
+    assert c(s, "ann").square == (3, 5) and c(s, "ann").hp == 20 and s.state.prompt is None
+
+
+def test_a_stunt_in_lieu_of_the_attack_is_logged_for_the_referee__OSE_AOO_4():
+    s = session(fighter("ann", "a", (5, 5)), fighter("g1", "b", (6, 5)), fighter("g2", "b", (6, 6)))
+    start(s, 9, 2)
+    act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))
+    step = act(s, Opportunity("g1", "stunt"))
+    assert kinds(step) == ["StuntInstead"] and "referee rules" in texts(step)[0]
+    assert s.current() == ("g2",)  # each threatening enemy answers for itself
+    act(s, Opportunity("g2"), 2)
+    assert c(s, "ann").square == (3, 5)
+
+
+def test_a_caster_asked_for_an_aoo_sees_the_spell_it_would_lose__OSE_SPELL_3__OSE_AOO_4():
+    mage = fighter("mira", "b", (6, 5), spells=("Sleep",))
+    s = session(fighter("ann", "a", (5, 5), hp=20), mage)
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 9, 2)
+    act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))
+    first = s.options("mira")[0]
+    assert first.command == Opportunity("mira", "attack") and "loses Sleep" in first.label
+    assert "OSE-SPELL-3" in first.hint
+    step = act(s, first.command, 3)
+    assert "SpellLost" in kinds(step) and "mira" not in sys(s).casting
 
 
 # --- withdraw (OSE-WD-1) ------------------------------------------------------------------------------------
@@ -118,7 +168,9 @@ def test_withdraw_first_square_is_free_then_plus_two_ac_against_aoo__OSE_WD_1():
     start(s, 9, 2)
     opt = next(o for o in s.options("ann") if isinstance(o.command, Withdraw))
     assert opt.allowed and opt.needs == ("path",) and "referee constrains" in opt.hint and "suggested" in opt.hint
-    step = act(s, Withdraw("ann", ((5, 5), (4, 5), (3, 5))), 11)  # leaving (4, 5) provokes g2 only
+    act(s, Withdraw("ann", ((5, 5), (4, 5), (3, 5))))  # leaving (4, 5) provokes g2 only
+    assert s.current() == ("g2",)
+    step = act(s, Opportunity("g2"), 11)
     atk = [e for e in step.events if e.kind.startswith("Attack")]
     assert len(atk) == 1 and atk[0].actor == "g2" and atk[0].data["ac"] == 12 and atk[0].kind == "AttackMissed"
     assert "withdrawing +2" in atk[0].text
@@ -138,7 +190,8 @@ def test_withdraw_is_a_main_action__OSE_WD_1():
 def test_flee_leaves_the_map_and_aoos_do_not_stop_it__OSE_FLEE_1():
     s = session(fighter("ann", "a", (5, 5)), fighter("bob", "a", (1, 1)), fighter("gob", "b", (6, 5)))
     start(s, 9, 2)
-    step = act(s, Flee("ann"), 15, 3)
+    act(s, Flee("ann"))
+    step = act(s, Opportunity("gob"), 15, 3)
     assert "AttackHit" in kinds(step) and "Fled" in kinds(step)
     a = c(s, "ann")
     assert a.has_condition("fled") and a.square is None and a.hp == 7
@@ -206,7 +259,9 @@ def test_a_charger_stopped_by_a_brace_hit_takes_double_damage__OSE_BRACE_1():
     s = session(fighter("ann", "a", (4, 5), hp=12), spear)
     act(s, Declare("orc", "brace"))
     start(s, 9, 2)
-    step = act(s, Charge("ann", "Sword"), 15, 4)  # brace strike hits: 4 x 2
+    act(s, Charge("ann", "Sword"))
+    assert s.state.prompt.kind == "aoo" and "braced Spear" in s.state.prompt.question  # OSE-AOO-4: asked too
+    step = act(s, Opportunity("orc"), 15, 4)  # brace strike hits: 4 x 2
     brace = [e for e in step.events if e.rule == "OSE-BRACE-1"]
     assert any(e.kind == "AttackHit" and e.actor == "orc" for e in brace)
     assert c(s, "ann").hp == 4 and c(s, "ann").square == (8, 5)
@@ -220,7 +275,8 @@ def test_a_missed_brace_strike_lets_the_charge_hit_home__OSE_BRACE_1():
     act(s, Declare("orc", "brace"))
     start(s, 9, 2)
     assert sys(s).bracing == frozenset({"orc"}) and sys(s).econ["orc"].full == "brace"
-    act(s, Charge("ann", "Sword"), 3, 15, 6)
+    act(s, Charge("ann", "Sword"))
+    act(s, Opportunity("orc"), 3, 15, 6)
     assert chebyshev(c(s, "ann").square, (10, 5)) == 1 and c(s, "orc").hp == 4
     assert s.state.round == 2  # the bracer takes no Main action on its turn
 
@@ -263,3 +319,17 @@ def test_movement_split_around_the_free_manipulation__OSE_MANIP_1():
     assert c(s, "ann").square == (3, 1) and sys(s).econ["ann"].manips == 1
     act(s, Done("ann"))
     assert STEPS[sys(s).step] != "move" or sys(s).order[sys(s).turn] == "b"
+
+
+def test_an_enemy_with_several_attacks_chooses_which_one_for_the_aoo__OSE_AOO_2__OSE_AOO_4():
+    beast = fighter("imp", "b", (6, 5), weapons=(CLAW, CLAW.__class__("Bite", "1d6", kind="natural")),
+                    hands=("", ""), aoo_attack="Bite")
+    s = session(fighter("ann", "a", (5, 5), hp=20), beast)
+    start(s, 9, 2)
+    act(s, Move("ann", ((5, 5), (4, 5), (3, 5))))
+    answers = [o for o in s.options("imp") if o.group == "Answer"]
+    assert answers[0].command == Opportunity("imp", "attack") and "(Bite)" in answers[0].label  # suggested
+    assert answers[1].command == Opportunity("imp", "attack", "Claw") and "with Claw" in answers[1].label
+    assert refused(s, Opportunity("imp", "attack", "Sword")) == "BAD_ANSWER"
+    step = act(s, answers[1].command, 2)
+    assert "with Claw" in texts(step)[0]

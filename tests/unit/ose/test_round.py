@@ -14,7 +14,7 @@ import pytest
 
 def mage(cid="mira", side="a", square=None, **kw):
     return fighter(cid, side, square, hp=4, weapons=(SWORD,), hands=("Sword", ""),
-                   spells=("Sleep", "Cure Light Wounds"), slots=2, **kw)
+                   spells=("Sleep", "Cure Light Wounds"), **kw)
 
 
 # --- the round (OSE-SEQ-1) ---------------------------------------------------------------------
@@ -102,7 +102,7 @@ def test_declarations_are_named_and_locked_by_initiative__OSE_DECL_1():
     assert refused(s, Declare("mira", "spell", "Fireball")) == "UNKNOWN_SPELL"
     assert refused(s, Declare("mira", "spell", "")) == "NO_SPELL_NAMED"
     none = refusal(s, Declare("gob", "spell", ""))
-    assert none.reason == "NO_SPELLS" and none.detail == "Gob has no spells prepared (OSE-DECL-1)"
+    assert none.reason == "NO_SPELLS" and none.detail == "Gob has no spells memorised (OSE-DECL-1)"
     ill = refusal(s, Declare("gob", "brace"))
     assert ill.reason == "NO_BRACE_WEAPON" and "OSE-BRACE-1" in ill.detail
     act(s, Declare("mira", "spell", "Sleep"))
@@ -125,15 +125,15 @@ def test_full_defense_and_brace_only_in_the_detailed_rules__OSE_DECL_1__OSE_LOOS
 def test_slot_spent_at_initiative_even_if_cancelled_and_no_movement__OSE_SPELL_1():
     s = session(mage("mira", "a", (2, 2), inventory=("Wand", "Rope")), fighter("gob", "b", (12, 9)))
     act(s, Declare("mira", "spell", "Sleep"))
-    assert c(s, "mira").stat("slots") == 2
+    assert c(s, "mira").stat("spells") == ("Sleep", "Cure Light Wounds")
     step = start(s, 9, 2)
-    assert c(s, "mira").stat("slots") == 1 and any("slot is spent" in t for t in texts(step))
+    assert c(s, "mira").stat("spells") == ("Cure Light Wounds",) and any("slot is spent" in t for t in texts(step))
     ill = refusal(s, Move("mira", ((2, 2), (3, 2))))
     assert ill.reason == "CASTING" and "OSE-SPELL-1" in ill.detail
     act(s, Manipulate("mira", "draw", "Wand"))  # the one manipulation
     assert refused(s, Manipulate("mira", "draw", "Rope")) == "CASTING_ONE_MANIPULATION"
     act(s, CancelSpell("mira"))
-    assert c(s, "mira").stat("slots") == 1 and "mira" not in sys(s).casting
+    assert c(s, "mira").stat("spells") == ("Cure Light Wounds",) and "mira" not in sys(s).casting
 
 
 def test_caster_completes_in_the_magic_step_or_cancels_and_acts_otherwise__OSE_SPELL_2():
@@ -145,7 +145,7 @@ def test_caster_completes_in_the_magic_step_or_cancels_and_acts_otherwise__OSE_S
     assert ill.reason == "WRONG_STEP" and "MAGIC" in ill.detail
     act(s, CancelSpell("zed"))  # cancelled in the MOVE step: zed may now move
     act(s, Move("zed", ((2, 4), (3, 4), (4, 4))))
-    assert c(s, "zed").square == (4, 4) and c(s, "zed").stat("slots") == 1
+    assert c(s, "zed").square == (4, 4) and c(s, "zed").stat("spells") == ("Cure Light Wounds",)
     act(s, Done("zed"))
     act(s, Done("mira"))
     assert sys(s).step == 2  # nothing to shoot: straight to MAGIC
@@ -162,7 +162,7 @@ def test_a_caster_hit_in_the_missile_step_loses_the_spell__OSE_SPELL_3():
     assert sys(s).step == 1
     step = act(s, Attack("gob", "mira", "Bow"), 15, 3)
     assert "SpellLost" in kinds(step) and "mira" not in sys(s).casting
-    assert c(s, "mira").stat("slots") == 1  # the slot stays spent
+    assert c(s, "mira").stat("spells") == ("Cure Light Wounds",)  # the slot stays spent
     assert any("OSE-SPELL-3" in t for t in texts(step))
     # The round Mira spent casting is gone with the spell: her side has nothing left to do.
     assert s.state.round == 2
@@ -269,6 +269,54 @@ def test_morale_not_checked_without_a_trigger_and_two_passes_mean_fight_to_the_e
     act(s, Attack("ann", "g3", "Sword"), 15, 8)
     step = act(s, EndStep("g4"))  # no more checks
     assert step.dice == ()
+
+
+def test_two_triggers_in_one_round_are_two_checks_until_two_passes__OSE_MORALE_1():
+    s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b"), sides=(A, GOBS), profile="loose")
+    start(s, 9, 2)
+    act(s, Attack("ann", "g1", "Sword"), 15, 4)  # first death and half down at once
+    step = act(s, Done("g2"), 3, 3, 2, 4)
+    passed = [t for k, t in zip(kinds(step), texts(step)) if k == "MoralePassed"]
+    assert len(passed) == 2 and "first death" in passed[0] and "half down" in passed[1]
+    assert "fights to the end" in passed[1] and sys(s).morale["b"].passes == 2
+
+
+def test_a_failed_first_check_stops_there_and_asks__OSE_MORALE_1():
+    s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b"), sides=(A, GOBS), profile="loose")
+    start(s, 9, 2)
+    act(s, Attack("ann", "g1", "Sword"), 15, 4)
+    step = act(s, Done("g2"), 6, 6)
+    assert kinds(step).count("MoraleFailed") == 1 and "MoralePassed" not in kinds(step)
+    assert s.state.prompt.kind == "morale"
+
+
+def test_the_referee_calls_a_morale_check_any_time_logged_with_its_faces__OSE_MORALE_2():
+    from fray.rules.ose import CheckMorale
+    s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b"), sides=(A, GOBS),
+                profile="loose")
+    assert refused(s, CheckMorale("a")) == "NO_MORALE"
+    offer = next(o for o in s.options("g1") if isinstance(o.command, CheckMorale))
+    assert offer.allowed and offer.group == "Referee" and offer.rule == "OSE-MORALE-2"
+    step = act(s, CheckMorale("b"), 2, 3)  # before any trigger, even before initiative
+    e = step.events[0]
+    assert e.kind == "MoralePassed" and e.rule == "OSE-MORALE-2" and e.rolls[0].faces == (2, 3)
+    assert "2" in e.text and "3" in e.text and sys(s).morale["b"].passes == 1
+    start(s, 9, 2)
+    act(s, CheckMorale("b"), 1, 1)  # the second pass: no more checks at the triggers
+    act(s, Attack("ann", "g1", "Sword"), 15, 8)
+    assert c(s, "g1").is_down  # first death and half down: no check after two passes
+    step = act(s, Done("g2"))
+    assert step.dice == () and "MoralePassed" not in kinds(step)
+
+
+def test_a_called_check_that_fails_asks_flee_or_surrender_at_once__OSE_MORALE_2():
+    from fray.rules.ose import CheckMorale
+    s = session(fighter("ann", "a"), fighter("g1", "b"), sides=(A, GOBS), profile="loose")
+    start(s, 9, 2)
+    step = act(s, CheckMorale("b"), 6, 6)
+    assert kinds(step) == ["MoraleFailed"] and s.state.prompt.kind == "morale" and s.current() == ("g1",)
+    act(s, MoraleResult("g1", "b", "surrender"))
+    assert c(s, "g1").has_condition("surrendered")
 
 
 def test_morale_triggers_are_settings__OSE_MORALE_1():
@@ -378,3 +426,59 @@ def test_referee_may_allow_a_refused_attack_and_an_impossible_override_changes_n
     assert c(s, "gob").hp == 7
     step = act(s, Allow(Charge("ann", "Sword")))
     assert kinds(step) == ["OverrideFailed"]
+
+
+# --- memory (OSE-SPELL-5) ---------------------------------------------------------------------------
+
+def test_a_cancelled_spell_is_out_of_memory_and_cannot_be_declared_again__OSE_SPELL_5():
+    s = session(mage("mira", "a"), fighter("gob", "b"), profile="loose")
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 9, 2)
+    step = act(s, CancelSpell("mira"))
+    assert any("out of memory" in t and "OSE-SPELL-5" in t for t in texts(step))
+    assert c(s, "mira").stat("spells") == ("Cure Light Wounds",)
+    act(s, Done("mira"))
+    act(s, EndStep("gob"))
+    ill = refusal(s, Declare("mira", "spell", "Sleep"))
+    assert ill.reason == "NOT_MEMORISED" and "OSE-SPELL-5" in ill.detail
+    assert [o.command.spell for o in s.options("mira") if isinstance(o.command, Declare) and o.command.spell] \
+        == ["Cure Light Wounds"]
+
+
+def test_a_lost_spell_is_out_of_memory_and_a_second_copy_stays__OSE_SPELL_5():
+    s = session(fighter("mira", "a", hp=9, spells=("Sleep", "Sleep")), fighter("gob", "b"), profile="loose")
+    opts = [o for o in s.options("mira") if isinstance(o.command, Declare) and o.command.spell]
+    assert [o.command.spell for o in opts] == ["Sleep"] and opts[0].hint.startswith("2 in memory")
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 2, 9)
+    step = act(s, Attack("gob", "mira", "Sword"), 18, 2)
+    assert "SpellLost" in kinds(step) and c(s, "mira").stat("spells") == ("Sleep",)
+    act(s, Done("mira"))
+    act(s, Declare("mira", "spell", "Sleep"))  # the second copy
+    start(s, 2, 9)
+    assert c(s, "mira").stat("spells") == ()
+
+
+def test_the_referee_restores_memory_between_fights__OSE_SPELL_5():
+    from fray.rules.ose import RestoreMemory
+    s = session(mage("mira", "a"), fighter("gob", "b"), profile="loose")
+    assert refused(s, RestoreMemory("mira")) == "MEMORY_FULL"
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 9, 2)
+    assert refused(s, RestoreMemory("mira")) == "CASTING"
+    act(s, CompleteSpell("mira", ("gob",)))
+    offer = next(o for o in s.options("mira") if isinstance(o.command, RestoreMemory))
+    assert offer.allowed and offer.group == "Referee" and offer.rule == "OSE-SPELL-5"
+    step = act(s, RestoreMemory("mira"))
+    assert kinds(step) == ["MemoryRestored"] and c(s, "mira").stat("spells") == ("Sleep", "Cure Light Wounds")
+
+
+def test_a_casting_caster_may_attack_and_the_option_shows_the_spell_lost_first__OSE_SPELL_3():
+    s = session(mage("mira", "a"), fighter("gob", "b"), profile="loose")
+    act(s, Declare("mira", "spell", "Sleep"))
+    start(s, 9, 2)
+    o = next(o for o in s.options("mira") if isinstance(o.command, Attack))
+    assert o.allowed and o.label.endswith("(loses Sleep)") and "OSE-SPELL-3" in o.hint
+    step = act(s, o.command, 15, 3)
+    assert kinds(step)[:2] == ["SpellLost", "AttackHit"] and "mira" not in sys(s).casting
+    assert "violent motion" in texts(step)[0]

@@ -134,3 +134,21 @@ def test_turned_undead_may_still_move_away__OSE_TURN_3():
     assert c(s, "s1").square == (11, 5)
     body = next(b for b in s.ruleset.bodies(s.state) if b.id == "s1")
     assert not body.threatens  # fleeing, it threatens no one
+
+
+def test_a_turned_undead_may_not_move_closer_or_sideways_and_is_offered_the_way_away__OSE_TURN_3():
+    s = session(warpriest(2, square=(3, 5)), undead("s1", square=(9, 5)), sides=(A, DEAD))
+    start(s, 9, 2)
+    act(s, EndStep())
+    act(s, TurnUndead("ald", "crypt"), 6, 6, 1, 1, 4)
+    closer = refusal(s, Move("s1", ((9, 5), (8, 5))))
+    assert closer.reason == "NOT_AWAY" and "OSE-TURN-3" in closer.detail and "closer" in closer.detail
+    sideways = refusal(s, Move("s1", ((9, 5), (9, 6))))  # chebyshev-equal: no farther away
+    assert sideways.reason == "NOT_AWAY" and "same distance" in sideways.detail
+    move = next(o for o in s.options("s1") if isinstance(o.command, Move))
+    assert move.rule == "OSE-TURN-3" and "farther from Ald" in move.hint
+    paths = s.ruleset.suggest_paths(s.state, "s1", Move("s1"))
+    assert paths and paths[0][1] == "away from Ald"
+    far = paths[0][2]
+    assert far[-1][0] > 9 and s.check(Move("s1", far)) is None
+    assert all(s.check(Move("s1", p)) is None for _, _, p in paths)  # every suggestion is a legal flight

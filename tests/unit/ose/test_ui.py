@@ -9,7 +9,7 @@ from fray.engine.commands import Option
 from fray.engine.ruleset import Allow, SetHp
 from fray.engine.session import Session
 from fray.rules.ose import RULESET
-from fray.rules.ose import Declare, RollInitiative, Surprise
+from fray.rules.ose import Declare, Done, EndStep, RollInitiative, Surprise
 from fray.rules.ose.examples import detailed, loose
 from fray.ui.declarations import DeclarationsView, parse_arg
 from fray.ui.field_views import FieldAction, FieldContext, views_for
@@ -69,8 +69,8 @@ def click(s: Session, action: str, arg: str, selected: str | None = None) -> Fie
     return DECL.act(ctx_of(s, selected), action, arg)
 
 
-def mage(cid="mira", side="a", square=None, spells=("Sleep", "Light"), slots=1, **kw):
-    return fighter(cid, side, square, hp=4, spells=spells, slots=slots, **kw)
+def mage(cid="mira", side="a", square=None, spells=("Sleep", "Light"), **kw):
+    return fighter(cid, side, square, hp=4, spells=spells, **kw)
 
 
 def test_ose_shows_the_declarations_panel_above_its_field_in_both_profiles__OSE_DECL_1():
@@ -90,8 +90,7 @@ def test_one_row_per_combatant_grouped_by_side_with_its_three_choices__OSE_DECL_
     assert "Brak" in party and "Mira" in party and "Orc spearman" not in party
     for c in s.state.combatants:
         assert t.has(f"decl-{c.id}-none") and t.has(f"decl-{c.id}-fd") and t.has(f"decl-{c.id}-brace")
-    assert [t[f"decl-mira-spell-{i}"]["text"].strip() for i in range(3)] == ["✦Sleep", "✦Magic Missile",
-                                                                              "✦Cure Light Wounds"]
+    assert [t[f"decl-mira-spell-{i}"]["text"].strip() for i in range(2)] == ["✦Sleep", "✦Magic Missile"]
     # Nothing is declared yet: every row has "Nothing" pressed.
     assert all(t[f"decl-{c.id}-none"]["attrs"]["aria-pressed"] == "true" for c in s.state.combatants)
     assert t["decl-count"]["text"] == "0 of 6 declared"
@@ -114,18 +113,29 @@ def test_refused_choices_are_greyed_with_the_engines_reason_and_an_override__OSE
     assert "''" not in row  # not the engine's "no spell '' prepared"
 
 
-def test_a_caster_without_slots_sees_why_and_the_referee_may_allow_each_spell__OSE_SPELL_1():
-    s = session(mage(slots=0), fighter("gob", "b"))
+def test_a_spell_cast_leaves_memory_and_the_next_declaration_offers_only_the_rest__OSE_SPELL_5():
+    s = session(mage(spells=("Sleep", "Light")), fighter("gob", "b"), profile="loose")
+    assert [render(s)[f"decl-mira-spell-{i}"]["text"].strip() for i in range(2)] == ["✦Sleep", "✦Light"]
+    act(s, Declare("mira", "spell", "Sleep"))
+    act(s, RollInitiative(), 9, 2)
+    act(s, Done("mira"))  # Sleep lapses: it was spent from memory when casting began
+    act(s, EndStep("gob"))
+    assert s.state.round == 2
     t = render(s)
-    assert all("disabled" in t[f"decl-mira-spell-{i}"]["attrs"] for i in range(2))
-    assert "Spell: has no spell slot left (OSE-SPELL-1)" in t["decl-mira"]["text"]
-    assert "Allow Sleep" in t["decl-mira"]["text"] and "Allow Light" in t["decl-mira"]["text"]
-    labels = [el["attrs"]["aria-label"] for el in t.all if el["attrs"].get("class") == "allow"]
-    assert labels[:2] == ["Allow Sleep anyway", "Allow Light anyway"]
-    res = click(s, "decl-allow", "spell:1:mira")
-    assert res.command == Allow(Declare("mira", "spell", "Light"))
-    act(s, res.command)
-    assert s.state.board.declared["mira"] == ("spell", "Light")
+    assert t["decl-mira-spell-0"]["text"].strip() == "✦Light" and not t.has("decl-mira-spell-1")
+    ill = s.check(Declare("mira", "spell", "Sleep"))
+    assert ill.reason == "NOT_MEMORISED" and "OSE-SPELL-5" in ill.detail
+
+
+def test_a_caster_with_nothing_left_in_memory_sees_why__OSE_SPELL_5():
+    s = session(mage(spells=("Sleep",)), fighter("gob", "b"), profile="loose")
+    act(s, Declare("mira", "spell", "Sleep"))
+    act(s, RollInitiative(), 9, 2)
+    act(s, Done("mira"))
+    act(s, EndStep("gob"))
+    t = render(s)
+    assert not t.has("decl-mira-spell-0") and "nothing to declare" in t["decl-now-mira"]["text"]
+    assert s.check(Declare("mira", "spell", "Sleep")).reason == "NOT_MEMORISED"
 
 
 def test_a_surprised_side_cannot_declare_spells_and_the_row_says_so__OSE_SUR_2():
@@ -242,7 +252,7 @@ def test_many_spells_become_a_drop_down_whose_change_declares__OSE_DECL_1():
 
 def test_names_and_spells_typed_by_the_referee_are_escaped():
     evil = '<img src=x onerror="alert(1)">'
-    s = session(replace(fighter("a1", "a", hp=4, spells=(evil, '"><script>x</script>'), slots=1), name=evil),
+    s = session(replace(fighter("a1", "a", hp=4, spells=(evil, '"><script>x</script>')), name=evil),
                 replace(fighter("b1", "b"), name=evil))
     markup = DECL.render(ctx_of(s))
     assert "<img" not in markup and "<script" not in markup

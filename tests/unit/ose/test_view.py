@@ -11,7 +11,7 @@ from ose_kit import BOW, SPEAR, fighter, session, start
 
 
 def mage(cid="mira", side="a", square=None, **kw):
-    return fighter(cid, side, square, hp=4, spells=("Sleep", "Light"), slots=1, **kw)
+    return fighter(cid, side, square, hp=4, spells=("Sleep", "Light"), **kw)
 
 
 def test_status_line_follows_the_round__OSE_SEQ_1__OSE_ORDER_1():

@@ -118,17 +118,21 @@ class OseInvariants(Invariants):
         from fray.rules.ose import RULESET
         after = session.state
         seen = set()
+        # A move paused on a question (OSE-AOO-4) may be passing through an ally's square.
+        passing = after.board.pending_move.actor if after.board.pending_move is not None else None
         for c in after.combatants:
-            assert int(c.stat("slots", 0) or 0) >= 0
+            assert "slots" not in c.stats  # OSE-SPELL-5: memory is the spells list itself
             if c.has_condition("fled"):
                 assert c.square is None
-            if c.square is not None and not c.is_down and not c.has_condition("fled"):
+            if c.square is not None and not c.is_down and not c.has_condition("fled") and c.id != passing:
                 assert c.square not in seen, f"two standing combatants on {c.square}"
                 seen.add(c.square)
         s = after.board
         for cid, spell in s.casting.items():
             c = after.get(cid)
-            assert not c.is_down and s.phase == "act" and spell in tuple(c.stat("spells", ()))
+            setup = next(x for x in after.encounter.combatants if x.id == cid)
+            # OSE-SPELL-5: the spell left memory when casting began; the caster was set up with it.
+            assert not c.is_down and s.phase == "act" and spell in tuple(setup.stat("spells", ()))
         for b in RULESET.bodies(after):
             if b.is_down:
                 assert not b.threatens

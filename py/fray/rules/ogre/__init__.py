@@ -5,7 +5,7 @@ and their phase, the refusal reasons, and the queries the ruler, the panel
 and the before-the-fight dialog ask. Tests may import the modules.
 """
 from .commands import (ANSWERS, DECLARATIONS, Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter,
-                       Delay, Follow, Move, Opportunity, React, Ready, RollInitiative, Stun, Trigger, Withdraw)
+                       Delay, Follow, Move, Opportunity, React, Ready, RollInitiative, Strike, Stun, Trigger, Withdraw)
 from .reasons import Reason
 from .ruleset import RULESET, Ogre
 from .state import (CATEGORIES, MENU, MENU_BY_KEY, REACTION_PENALTY, TRIGGERS, Action, Fighter, Mark, OgreState,
@@ -18,7 +18,7 @@ INFO = RULESET.info
 __all__ = [
     "RULESET", "INFO", "Ogre",
     "BeforeTheFight", "RollInitiative", "Advance", "Attack", "Move", "Withdraw", "Charge", "Act", "Cast", "Delay",
-    "Ready", "Break", "React", "Trigger", "Stun", "Opportunity", "Follow", "Counter", "DECLARATIONS", "ANSWERS",
+    "Ready", "Break", "React", "Trigger", "Stun", "Opportunity", "Follow", "Counter", "Strike", "DECLARATIONS", "ANSWERS",
     "OgreState", "Fighter", "Action", "Mark", "Phase", "Reason",
     "CATEGORIES", "MENU", "MENU_BY_KEY", "REACTION_PENALTY", "TRIGGERS",
     "defense", "duration", "is_flat_footed", "is_stunned", "reaction_time", "seconds",

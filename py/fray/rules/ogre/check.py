@@ -16,7 +16,7 @@ from ...engine.state import State
 from . import grid as og
 from .reasons import Reason
 from .commands import (ANSWERS, Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow,
-                       Move, Opportunity, React, Ready, RollInitiative, Stun, Trigger, Withdraw)
+                       Move, Opportunity, React, Ready, RollInitiative, Strike, Stun, Trigger, Withdraw)
 from .state import CATEGORIES, FOLLOWS, MENU_BY_KEY, MOVES, TRIGGERS, OgreState, Phase, is_flat_footed, is_stunned
 from .surprise import terrains
 from .timeline import can_declare, declaring, delayed_now, pick_attack
@@ -158,6 +158,11 @@ def _check_follow(state: State, c: Combatant, cmd: Follow) -> Illegal | None:
 @actions(Counter)
 def _check_counter(state: State, c: Combatant, cmd: Counter) -> Illegal | None:
     return None  # the prompt asked it: either answer is legal (OGRE-READY-1)
+
+
+@actions(Strike)
+def _check_strike(state: State, c: Combatant, cmd: Strike) -> Illegal | None:
+    return None  # the prompt asked it: strike or hold, either is legal (OGRE-READY-1)
 
 
 @actions(Break)

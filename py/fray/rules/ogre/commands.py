@@ -195,5 +195,14 @@ class Counter:
     counter: bool = True
 
 
+@command("ogre")
+class Strike:
+    """OGRE-READY-1, answering a prompt: the readied attack's trigger happened; strike now
+    (the default) or hold it for a later trigger ("you can use a ready action")."""
+
+    actor: str
+    strike: bool = True
+
+
 DECLARATIONS = (Attack, Move, Withdraw, Charge, Act, Cast, Delay, Ready)
-ANSWERS = {"opportunity": Opportunity, "follow": Follow, "counter": Counter}
+ANSWERS = {"opportunity": Opportunity, "follow": Follow, "counter": Counter, "ready": Strike}

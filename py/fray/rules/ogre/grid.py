@@ -253,9 +253,11 @@ def _away(state: State, c: Combatant, limit: int, kind: str,
     return tuple(path) if len(path) >= 2 else None
 
 
-def charge_path(state: State, c: Combatant, foe: Combatant, a: Weapon) -> tuple[Square, ...] | None:
+def charge_path(state: State, c: Combatant, foe: Combatant, a: Weapon,
+                avoid: frozenset[Square] = frozenset()) -> tuple[Square, ...] | None:
     """OGRE-CHARGE-1: the shortest straight path of 10 ft or more ending within
-    reach of `foe`, or None."""
+    reach of `foe`, or None. A path that crosses none of the `avoid` squares (where
+    declared moves will stand before the charge lands) is preferred to a shorter one."""
     if c.square is None or foe.square is None:
         return None
     start = tuple(c.square)
@@ -276,7 +278,8 @@ def charge_path(state: State, c: Combatant, foe: Combatant, a: Weapon) -> tuple[
                 continue
             if not in_reach(state, c, a, foe, g, from_square=end):
                 continue
-            key = (len(path), dx * dx + dy * dy, end)  # shortest, then squarely facing the foe
+            crossed = bool(avoid.intersection(tuple(p) for p in path[1:]))
+            key = (crossed, len(path), dx * dx + dy * dy, end)  # clear first, shortest, squarely facing
             if best is None or key < best[0]:
                 best = (key, path)
     return best[1] if best else None

@@ -7,7 +7,10 @@ ready-made paths as choices and also accept any path the grid supplies.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.cache import Cache
+from ...engine import geometry as geo
 from ...engine.commands import Choice, Option, Reason as Core
 from ...engine.geometry import distance_squares
 from ...engine.state import State
@@ -17,7 +20,7 @@ from .check import check, check_act
 from .reasons import Reason
 from .commands import (
     Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move, Opportunity, React,
-    Ready, RollInitiative, Stun, Trigger, Withdraw,
+    Ready, RollInitiative, Strike, Stun, Trigger, Withdraw,
 )
 from .segment import follow_paths
 from .state import CATEGORIES, FOLLOWS, MENU, MOVES, REACTION_PENALTY, OgreState, Phase
@@ -133,22 +136,72 @@ def declarations(state: State, actor: str) -> list[Option]:
     return out
 
 
+def charge_obstacles(state: State, c, lands: int) -> dict[str, tuple[Square, int]]:
+    """Where declared moves, withdraws and charges will stand before a charge declared now
+    lands (at segment `lands`): mover id -> (its end square, the segment it gets there)."""
+    out = {}
+    for f in state.board.fighters:
+        a = f.action
+        if f.id == c.id or a is None or a.kind not in ("move", "withdraw", "charge") or not a.path:
+            continue
+        if a.resolves is not None and a.resolves <= lands:
+            out[f.id] = (tuple(a.path[-1]), a.resolves)
+    return out
+
+
+def _next_declaration(state: State, cid: str) -> int | None:
+    """The segment `cid` next declares: its due segment, or its pending action's resolution."""
+    f = state.board.fighter(cid)
+    if f.delaying:
+        return f.due if f.due is not None else state.board.segment  # OGRE-DELAY-1: any segment from now
+        return f.due
+    return f.action.resolves if f.action is not None else None
+
+
 def charge_options(state: State, c, foes: list) -> list[Option]:
-    out = []
+    """OGRE-CHARGE-1: a charge at each foe a straight clear line reaches now; the path avoids the
+    squares declared moves will take before it lands, and what could still spoil it is said
+    before it is chosen (a foe that moves first, a square someone will stand on)."""
+    out, refused = [], []
     atk = pick_attack(c, melee_only=True)
     if atk is not None and c.square is not None:
         choices = tempo_choices(state, c, "Long", True)
+        lands = state.board.segment + om.duration(state, "Long")
+        planned = charge_obstacles(state, c, lands)
+        reach_ft = om.max_move_ft(state, c) + 5 * og.reach_squares(atk)
         for foe in foes:
             if foe.square is None:
                 continue
-            path = og.charge_path(state, c, foe, atk)
+            # Foes block the whole way; anyone ending a move on the charge's last square takes it.
+            avoid = frozenset(sq for mid, (sq, _) in planned.items() if mid != foe.id)
+            path = og.charge_path(state, c, foe, atk, avoid)
             if path is None:
+                if geo.distance_ft(tuple(c.square), tuple(foe.square), og.grid(state).diagonal) <= reach_ft:
+                    refused.append(Option(Charge(c.id, foe.id), f"Charge {foe.name}", group="Attack", allowed=False,
+                                          reason=Reason.NO_CHARGE, rule="OGRE-CHARGE-1",
+                                          why=f"No straight line of 10 ft or more, clear of foes and ending on a free "
+                                              f"square, reaches {foe.name} (OGRE-CHARGE-1)"))
                 continue
             feet = og.cost_ft(state, path)
             pace = om.pace_of(state, c, feet)
-            out.append(Option(Charge(c.id, foe.id, path, atk.name), f"Charge {foe.name} ({feet} ft)",
-                              group="Attack", choices=choices, question="How fast?", default=0, rule="OGRE-CHARGE-1",
-                              hint=f"{pace}: damage {om.CHARGE_BONUS[pace]:+d}"))
+            risks = []
+            nxt = _next_declaration(state, foe.id)
+            if foe.id in planned:
+                risks.append(f"{foe.name} moves at {planned[foe.id][1]}, before this charge lands at {lands}")
+            for mid, (sq, seg) in planned.items():
+                foe_of_mine = state.hostile(c, state.get(mid))
+                if mid != foe.id and (foe_of_mine and sq in path[1:] or sq == tuple(path[-1])):
+                    risks.append(f"{state.name(mid)} will stand on {sq} at {seg}")
+            hint = f"{pace}: damage {om.CHARGE_BONUS[pace]:+d}"
+            maybe = (f"; {foe.name} declares again at {nxt}, before this charge lands at {lands}: it may move"
+                     if foe.id not in planned and nxt is not None and nxt < lands else "")
+            if risks or maybe:
+                hint = "May end out of reach: " + "; ".join(risks) + (maybe[2:] if not risks else maybe) + f". {hint}"
+            out.append(Option(Charge(c.id, foe.id, path, atk.name), f"Charge {foe.name} ({feet} ft)"
+                              + (" ⚠" if risks else ""), group="Attack", choices=choices, question="How fast?",
+                              default=0, rule="OGRE-CHARGE-1", hint=hint))
+    if out or refused:
+        return out + refused
     if not out:
         why = "no melee attack in hand" if atk is None else "no foe at 10 ft or more in a straight, clear line"
         out.append(Option(Charge(c.id, ""), "Charge", group="Attack", allowed=False, reason=Reason.NO_CHARGE,
@@ -297,7 +350,12 @@ def answers(state: State, actor: str) -> list[Option]:
                                   group="Opportunity", rule="OGRE-AOO-2",
                                   hint=f"{cat} reaction: {REACTION_PENALTY[cat]:+d}{cur}{extra}")
                            .refused(check(state, cmd)))
-        out.append(Option(Opportunity(actor, "decline"), "Let it go", group="Opportunity", rule="OGRE-AOO-2"))
+        out.append(Option(Opportunity(actor, "decline"), "Let it go", group="Opportunity", rule="OGRE-AOO-2",
+                          hint="You don't have to make an attack of opportunity (OGRE-AOO-2)"))
+        # "You don't have to": asked every time; the first attack that can land is the one-tap default.
+        first = next((i for i, o in enumerate(out) if o.allowed and o.command.use != "decline"), None)
+        if first is not None:
+            out[first] = replace(out[first], key="next")
     elif p.kind == "follow":
         target = p.data["target"]
         for kind, path in follow_paths(state, actor, target).items():
@@ -306,8 +364,16 @@ def answers(state: State, actor: str) -> list[Option]:
                               rule="OGRE-FOLLOW-1",
                               hint=f"{cat} reaction: {REACTION_PENALTY[cat]:+d} to the current action"))
         out.append(Option(Follow(actor, ""), "Stay", group="Follow", rule="OGRE-FOLLOW-1"))
+    elif p.kind == "ready":
+        # OGRE-READY-1: striking is the default, first, one tap; holding keeps the ready for a later trigger.
+        t = state.name(p.data["target"])
+        out.append(Option(Strike(actor, True), f"Strike {t} with {p.data['weapon']}"
+                          + (" (x2 against the charge)" if p.data.get("double") else ""), group="Ready",
+                          rule="OGRE-READY-1", key="next", hint="the readied attack resolves now, interrupting"))
+        out.append(Option(Strike(actor, False), "Hold it for a later trigger", group="Ready", rule="OGRE-READY-1",
+                          hint="the ready stays; its segments keep passing"))
     elif p.kind == "counter":
         out.append(Option(Counter(actor, True), "Counter it (can cast that spell)", group="Ready",
-                          rule="OGRE-READY-1"))
+                          rule="OGRE-READY-1", key="next"))
         out.append(Option(Counter(actor, False), "Cannot cast it", group="Ready", rule="OGRE-READY-1"))
     return out

@@ -18,8 +18,8 @@ from ...engine.state import State
 from . import state as om
 from .check import base_category
 from .commands import (Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move,
-                       Opportunity, React, Ready, RollInitiative, Stun, Trigger, Withdraw)
-from .segment import attack_roll, provocation_stops, run
+                       Opportunity, React, Ready, RollInitiative, Strike, Stun, Trigger, Withdraw)
+from .segment import attack_roll, fire_readied, provocation_stops, run
 from .state import FOLLOWS, MENU_BY_KEY, MOVES, OgreState, Phase, Work, seconds
 from .surprise import placement, suggest
 from .timeline import break_action, change, declare, end_action, next_event, pick_attack, push, react, standing
@@ -315,6 +315,19 @@ def _follow(rs: Any, state: State, cmd: Follow, dice: Dice, events: list[Event])
     # OGRE-FOLLOW-1: nothing provoked between follower and target; others still strike.
     stops = provocation_stops(state, cmd.actor, path, exempt=(target,))
     return push(state, Work("walk", cmd.actor, 0, path=path, stops=stops, cause="follow"))
+
+
+@resolves(Strike)
+def _strike(rs: Any, state: State, cmd: Strike, dice: Dice, events: list[Event]) -> State:
+    """OGRE-READY-1: the readied attack strikes now, or waits for the next trigger."""
+    data = state.prompt.data
+    state = replace(state, prompt=None)
+    if cmd.strike:
+        return fire_readied(rs, state, cmd.actor, data["target"], data["cause"], events, dice)
+    events.append(Event("ReadyHeld", f"{state.name(cmd.actor)} holds the readied attack: it waits for the next "
+                                     f"trigger (OGRE-READY-1)", rule="OGRE-READY-1", actor=cmd.actor,
+                        target=data["target"]))
+    return state
 
 
 @resolves(Counter)

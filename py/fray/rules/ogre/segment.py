@@ -60,9 +60,12 @@ def attack_roll(rs: Any, state: State, cid: str, target: str, a: Weapon, bonus: 
                         f"vs Defense {dfn}{ff}: {verb}", rule=rule, rolls=(roll,), actor=cid, target=target,
                         data={"total": total, "defense": dfn, "bonus": bonus}))
     if not hit:
-        return state
+        # OGRE-CONC-1: attacked, even missed, while concentrating: the check (DEFAULT DC 10 on a miss).
+        return attacked_while_concentrating(state, target, 0)
     dmg = dice.roll(a.damage, f"{c.name}'s damage")
     amount = (dmg.total + extra_damage) * (2 if double else 1)
+    if amount <= 0:
+        state = attacked_while_concentrating(state, target, 0)  # a hit for no damage is still an attack
     parts = dmg.describe() + (f" {extra_damage:+d}" if extra_damage else "") + (" x2" if double else "")
     events.append(Event("DamageRolled", f"{c.name} deals {max(0, amount)}: {parts}", rule=rule, rolls=(dmg,),
                         actor=cid, target=target, data={"amount": amount}))
@@ -452,11 +455,28 @@ def _fire(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> St
         events.append(Event("ReadyHeld", f"{me.name} cannot reach {t.name}: the readied attack waits",
                             rule="OGRE-READY-1", actor=w.actor, target=w.other))
         return state
-    double = w.cause == "charge" and atk.has("piercing")  # OGRE-READY-1: set against a charge
-    state = attack_roll(rs, state, w.actor, w.other, atk, r.penalty, events, dice,
-                        why="readied attack" + (" against the charge" if w.cause == "charge" else ""),
+    if w.cause == "manual":  # the referee's Trigger is the decision itself
+        return fire_readied(rs, state, w.actor, w.other, w.cause, events, dice)
+    # OGRE-READY-1: "you can use a ready action": the readier is asked; striking is the default.
+    double = w.cause == "charge" and atk.has("piercing")
+    q = (f"{t.name} {w.cause}s: {me.name}'s readied attack is triggered: strike with {atk.name} now"
+         f"{' (double damage against the charge)' if double else ''}, or hold it?")
+    return replace(state, prompt=Prompt(w.actor, q, rule="OGRE-READY-1", kind="ready",
+                                        data={"target": w.other, "cause": w.cause, "weapon": atk.name,
+                                              "double": double}))
+
+
+def fire_readied(rs: Any, state: State, actor: str, target: str, cause: str, events: list[Event],
+                 dice: Dice) -> State:
+    """OGRE-READY-1: the readied attack strikes (double damage with a piercing weapon set against a charge)."""
+    r = fighter(state, actor).action
+    me = state.get(actor)
+    atk = pick_attack(me, r.weapon)
+    double = cause == "charge" and atk.has("piercing")
+    state = attack_roll(rs, state, actor, target, atk, r.penalty, events, dice,
+                        why="readied attack" + (" against the charge" if cause == "charge" else ""),
                         double=double, rule="OGRE-READY-1")
-    return end_action(state, w.actor, events, "fired", rule="OGRE-READY-1")
+    return end_action(state, actor, events, "fired", rule="OGRE-READY-1")
 
 
 # --- damage that lands later, and its consequences -------------------------------------------
@@ -470,8 +490,21 @@ def _flush(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> S
     return state
 
 
+def attacked_while_concentrating(state: State, target: str, amount: int) -> State:
+    """OGRE-CONC-1: "if the action ask for concentration and you are attacked during that time, you
+    must successfully make a Concentration check": queue it (DC 10 + damage; 10 on a miss)."""
+    s = ogre(state)
+    if s is None or not s.has(target) or not standing(state, target):
+        return state
+    f = s.fighter(target)
+    if f.action is None or not f.action.concentration:
+        return state
+    return push(state, Work("concentration", target, f.action.uid, cause=str(max(0, amount))))
+
+
 def _concentration(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
-    """OGRE-BREAK-1: damage while concentrating: d20 + Concentration against DEFAULT 10 + damage."""
+    """OGRE-CONC-1, OGRE-BREAK-1: attacked (hit or miss) or damaged while concentrating: d20 +
+    Concentration against DEFAULT 10 + damage; a failure breaks the action."""
     a = _current(state, w)
     if a is None or not a.concentration:
         return state
@@ -482,8 +515,9 @@ def _concentration(rs: Any, state: State, w: Work, events: list[Event], dice: Di
     roll = dice.roll("d20", f"{c.name}'s Concentration")
     total = roll.total + bonus
     ok = total >= dc
-    events.append(Event("CheckMade", f"{c.name} keeps concentrating? {roll.describe()} {bonus:+d} = {total} "
-                                     f"vs DC {dc}: {'kept' if ok else 'lost'}", rule="OGRE-BREAK-1",
+    why = f"{amount} damage" if amount else "attacked"
+    events.append(Event("CheckMade", f"{c.name} keeps concentrating ({why})? {roll.describe()} {bonus:+d} = {total} "
+                                     f"vs DC {dc}: {'kept' if ok else 'lost'} (OGRE-CONC-1)", rule="OGRE-CONC-1",
                         rolls=(roll,), actor=w.actor))
     if ok:
         return state

@@ -6,9 +6,10 @@ stance, usage dice...). Everything else is the package's own.
 """
 from .check import manip_cost
 from .combat import ammo_die, shield_bonus, stance
-from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
-                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RollInitiative, RollResource,
-                       Splinter, Surprise, TurnUndead, Withdraw)
+from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
+                       Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
+                       RollInitiative,
+                       RollResource, Splinter, Surprise, TurnUndead, Withdraw)
 from .movement import move_left
 from .options import declaration_options, ranged_block_reason
 from .reasons import Reason
@@ -23,8 +24,9 @@ INFO = RULESET.info
 __all__ = [
     "RULESET", "INFO", "Reason", "Phase", "OseState", "DEFAULTS", "STEPS", "STEP_NAMES", "TURN_TABLE",
     # commands
-    "Attack", "CancelSpell", "Charge", "CompleteSpell", "Declare", "DisruptSpell", "Done", "EndStep", "Flee",
-    "Grapple", "Manipulate", "MoraleResult", "Move", "Narrate", "Release", "RollInitiative", "RollResource",
+    "Attack", "CancelSpell", "Charge", "CheckMorale", "CompleteSpell", "Declare", "DisruptSpell", "Done", "EndStep", "Flee",
+    "Grapple", "Manipulate", "MoraleResult", "Move", "Narrate", "Opportunity", "Release", "RestoreMemory", "RollInitiative",
+    "RollResource",
     "Splinter", "Surprise", "TurnUndead", "Withdraw",
     # queries the panels and tools ask
     "acting_side", "ammo_die", "declaration_options", "econ_of", "grid_of", "hostile_fn", "is_active",

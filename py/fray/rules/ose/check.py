@@ -10,22 +10,24 @@ only this module says "no".
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...engine.commands import Command, Illegal, Reason as Core
-from ...engine.dice import is_dice
 from ...engine.geometry import Body, chebyshev, is_adjacent, path_cost_ft, path_problem
 from ...engine.model import Combatant, Weapon
 from ...engine.ruleset import Handlers
-from ...engine.state import Prompt, State
+from ...engine.state import State
 from .combat import (RANGE_RULE, ammo_die, draw_needs_two, hands_ok, held_attack, is_shield, line_of_sight,
                      range_band, ranged_blocked_by, ranges, second_rank_ok, shot_feet, shot_manipulations,
                      weapon_reach)
-from .commands import (Attack as AttackCmd, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep,
-                       Flee, Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RollInitiative, RollResource,
-                       Splinter, Surprise, TurnUndead, Withdraw)
-from .movement import body, bodies, is_dark_for, move_left, nearest_charge
+from .commands import (Attack as AttackCmd, CancelSpell, Charge, CompleteSpell, Declare, Done, EndStep, Flee, Grapple,
+                       Manipulate, Move, Narrate, Release, RollInitiative, Surprise, TurnUndead, Withdraw)
+from .movement import body, bodies, flight_gain, is_dark_for, move_left, nearest_charge, turned_from
+from .answers import answers, anytime, check_resource, no_one as _no_one, waiting as _waiting  # noqa: F401
 from .reasons import Reason
 from .state import (FLED, GRAPPLED, STEP_NAMES, acting_side, active_sides, current_step, econ_of, grid_of,
-                    holds_of, hostile_fn, is_detailed, is_helpless, is_out, is_turned, opt, rate_ft, spells_of)
+                    holds_of, hostile_fn, is_detailed, is_helpless, is_out, is_turned, memorised_at_start, opt, rate_ft,
+                    spells_of)
 from .turn_undead import candidates, holds_focus, undead_groups
 
 R = Reason  # OSE's own codes; Core for the shared ones
@@ -38,8 +40,6 @@ TURNED_OK = (Move, Withdraw, Flee, Done, Narrate, Manipulate, Release, Declare)
 # Commands a caster may take while casting (OSE-SPELL-1: full round, one manipulation).
 CASTING_OK = (CompleteSpell, CancelSpell, Done, Manipulate, Release, Declare)
 
-anytime = Handlers("ose check, even while a question waits")  # (state, cmd): the referee's calls
-answers = Handlers("ose answer")  # (state, cmd, prompt): answers to the question asked
 round_checks = Handlers("ose round check")  # (state, cmd): the round's own commands, no actor
 checks = Handlers("ose check")  # (state, actor, cmd): an actor's command, once it may act at all
 
@@ -64,44 +64,6 @@ def check(state: State, cmd: Command) -> Illegal | None:
     if c is None:
         return _no_one(getattr(cmd, "actor", ""))
     return _check_actor(state, c, cmd)
-
-
-def _no_one(cid: str) -> Illegal:
-    return Illegal(Core.NO_SUCH_COMBATANT, f"There is no combatant {cid!r}")
-
-
-def _waiting(p: Prompt) -> Illegal:
-    return Illegal(Core.WAITING_FOR_ANSWER, f"First answer: {p.question}")
-
-
-@anytime(RollResource)
-def _check_roll_resource(state: State, cmd: RollResource) -> Illegal | None:
-    c = state.find(cmd.target)
-    return _no_one(cmd.target) if c is None else check_resource(state, c, cmd.item)
-
-
-@anytime(DisruptSpell)
-def _check_disrupt(state: State, cmd: DisruptSpell) -> Illegal | None:
-    c = state.find(cmd.target)
-    if c is None:
-        return _no_one(cmd.target)
-    if cmd.target not in state.board.casting and cmd.target not in state.board.concentrating:
-        return Illegal(R.NOT_CASTING, f"{c.name} is neither casting nor concentrating on a spell")
-    return None
-
-
-@answers(Splinter)
-def _check_splinter(state: State, cmd: Splinter, p: Prompt) -> Illegal | None:
-    return None if p.kind == "splinter" and cmd.actor == p.actor else _waiting(p)
-
-
-@answers(MoraleResult)
-def _check_morale(state: State, cmd: MoraleResult, p: Prompt) -> Illegal | None:
-    if p.kind != "morale" or cmd.side != p.data.get("side"):
-        return _waiting(p)
-    if cmd.result not in ("flee", "surrender", "fight on"):
-        return Illegal(Core.BAD_ANSWER, f"{cmd.result!r} is not flee, surrender or fight on (OSE-MORALE-1)")
-    return None
 
 
 @round_checks(Surprise)
@@ -164,6 +126,12 @@ def _check_actor(state: State, c: Combatant, cmd: Command) -> Illegal | None:
         return Illegal(R.TURNED, f"{c.name} is turned: it must move as far from the Warpriest as it can "
                                  f"(OSE-TURN-3)")
     spell = s.casting.get(c.id)
+    if spell and isinstance(cmd, AttackCmd):
+        # OSE-SPELL-3: a caster may attack, losing the spell (the option says so first); the attack
+        # is then judged as if the spell were already gone.
+        state = state.with_board(casting={k: v for k, v in s.casting.items() if k != c.id},
+                                 econ={**s.econ, c.id: replace(econ_of(state, c.id), full="")})
+        s, spell = state.board, ""
     if spell and not isinstance(cmd, CASTING_OK) and not (isinstance(cmd, Narrate) and cmd.uses == "free"):
         return Illegal(R.CASTING, f"{c.name} is casting {spell}: no movement and no other action; cancel it first "
                                   f"(OSE-SPELL-1)")
@@ -211,7 +179,7 @@ def check_move(state: State, c: Combatant, cmd: Move, template: bool = False) ->
         e = econ_of(state, c.id)
         why = "a full-round action" if e.full else "its Move and Main actions"
         return Illegal(R.NO_MOVEMENT_LEFT, f"{c.name} has no movement left: it has used {why} (OSE-ECON-1)")
-    return None if template else check_path(state, c, cmd.path, left)
+    return None if template else check_path(state, c, cmd.path, left) or check_flight(state, c, cmd.path)
 
 
 @checks(Withdraw)
@@ -222,7 +190,8 @@ def check_withdraw(state: State, c: Combatant, cmd: Withdraw, template: bool = F
     e = econ_of(state, c.id)
     if e.full or e.main:
         return Illegal(R.MAIN_USED, f"Withdraw is a Main action; {c.name} has used it (OSE-WD-1)")
-    return None if template else check_path(state, c, cmd.path, rate_ft(state, c))
+    return None if template else (check_path(state, c, cmd.path, rate_ft(state, c))
+                                  or check_flight(state, c, cmd.path))
 
 
 @checks(Flee)
@@ -417,6 +386,20 @@ def check_path(state: State, c: Combatant, path: tuple, budget: int) -> Illegal 
     return None
 
 
+def check_flight(state: State, c: Combatant, path: tuple) -> Illegal | None:
+    """OSE-TURN-3: a turned undead "must use all subsequent actions to move as far away from the
+    Warpriest as possible": a move that does not end farther from him is refused."""
+    w = turned_from(state, c)
+    if w is None or not path:
+        return None
+    gain = flight_gain(state, c, w, tuple(path[-1]))
+    if gain > 0:
+        return None
+    return Illegal(R.NOT_AWAY, f"{c.name} is turned by {w.name}: its move must take it farther from him "
+                               f"(this one {'brings it closer' if gain < 0 else 'keeps the same distance'}) "
+                               f"(OSE-TURN-3)")
+
+
 def charge_plan(state: State, c: Combatant, weapon: str) -> tuple[str, list] | Illegal:
     """OSE-CHARGE-1: (target, path) toward the nearest enemy, at least 15 ft and at most twice the rate."""
     if body(state, c.id) is None:
@@ -560,15 +543,19 @@ def check_declare(state: State, c: Combatant, action: str, spell: str) -> Illega
     if action == "none":
         return None
     if action == "spell":
+        # OSE-SPELL-5: only a spell still in memory can be declared.
         if not spells_of(c):
-            return Illegal(R.NO_SPELLS, f"{c.name} has no spells prepared (OSE-DECL-1)")
+            if memorised_at_start(state, c.id):
+                return Illegal(R.NOT_MEMORISED, f"{c.name} has no spell left in memory (OSE-SPELL-5)")
+            return Illegal(R.NO_SPELLS, f"{c.name} has no spells memorised (OSE-DECL-1)")
         if not spell:
             return Illegal(R.NO_SPELL_NAMED, f"Name the spell {c.name} casts: it is declared by name "
                                              "before initiative (OSE-DECL-1)")
         if spell not in spells_of(c):
-            return Illegal(R.UNKNOWN_SPELL, f"{c.name} has no spell {spell!r} prepared (OSE-DECL-1)")
-        if int(c.stat("slots", 0) or 0) < 1:
-            return Illegal(R.NO_SLOTS, f"{c.name} has no spell slot left (OSE-SPELL-1)")
+            if spell in memorised_at_start(state, c.id):
+                return Illegal(R.NOT_MEMORISED, f"{c.name} no longer has {spell} in memory: cast, cancelled "
+                                                f"or lost already (OSE-SPELL-5)")
+            return Illegal(R.UNKNOWN_SPELL, f"{c.name} has no spell {spell!r} memorised (OSE-SPELL-5)")
         if state.round == 1 and c.side in state.board.surprised:
             return Illegal(R.SURPRISED, f"{c.name}'s side is surprised: no spells this round (OSE-SUR-2)")
         if c.has_condition("grappled"):
@@ -583,17 +570,3 @@ def check_declare(state: State, c: Combatant, action: str, spell: str) -> Illega
             return Illegal(R.NO_BRACE_WEAPON, f"{c.name} holds no weapon with the Brace quality (OSE-BRACE-1)")
         return None
     return Illegal(R.BAD_DECLARATION, f"{action!r} is not a declaration (spell, full_defense, brace, none)")
-
-
-
-
-def check_resource(state: State, c: Combatant, item: str) -> Illegal | None:
-    """OSE-RES-1: a usage die to roll for the item, not spent, and a real die."""
-    die = ammo_die(state, c, item)
-    if not die:
-        return Illegal(R.NO_USAGE_DIE, f"{c.name} has no usage die for {item} (OSE-RES-1)")
-    if die == "out":
-        return Illegal(R.USED_UP, f"{c.name}'s {item} is used up (OSE-RES-1)")
-    if not is_dice(die):
-        return Illegal(R.BAD_USAGE_DIE, f"{c.name}'s usage die {die!r} is not a die (OSE-RES-1)")
-    return None

@@ -292,6 +292,30 @@ def edge_of(state: State, target: Combatant, edge: str) -> str:
     return "adv" if adv else "dis" if dis else ""
 
 
+def lose_spell(state: State, events: list[Event], cid: str, why: str) -> State:
+    """OSE-SPELL-3: the spell being cast, and any concentration, is lost."""
+    s = state.board
+    if cid in s.casting:
+        spell = s.casting[cid]
+        casting = {k: v for k, v in s.casting.items() if k != cid}
+        state = state.with_board(casting=casting)
+        events.append(Event("SpellLost", f"{state.name(cid)} loses {spell}: {why} (OSE-SPELL-3)",
+                            rule="OSE-SPELL-3", target=cid))
+    if cid in s.concentrating:
+        spell = s.concentrating[cid]
+        state = state.with_board(concentrating={k: v for k, v in s.concentrating.items() if k != cid})
+        events.append(Event("ConcentrationEnded", f"{state.name(cid)}'s {spell} ends: {why} (OSE-SPELL-3)",
+                            rule="OSE-SPELL-3", target=cid))
+    return state
+
+
+def casting_cost(state: State, cid: str) -> str:
+    """OSE-SPELL-3: what an attack would cost this combatant now ("loses Sleep"), or ""."""
+    s = state.board
+    spell = s.casting.get(cid) or s.concentrating.get(cid)
+    return f"loses {spell}: an attack is a violent motion (OSE-SPELL-3)" if spell else ""
+
+
 # --- one attack -------------------------------------------------------------------------
 
 @dataclass(frozen=True)
@@ -306,6 +330,9 @@ def strike(rs, state: State, dice: Dice, events: list[Event], attacker: str, tar
 
     mode: "attack", "aoo" (OSE-AOO-2), "brace" (double damage, OSE-BRACE-1) or "charge".
     """
+    if attacker in state.board.casting or attacker in state.board.concentrating:
+        # OSE-SPELL-3: a caster who attacks (an attack of opportunity included) makes a violent motion.
+        state = lose_spell(state, events, attacker, "it attacks, a violent motion")
     a_c, t_c = state.get(attacker), state.get(target)
     atk = a_c.weapon(weapon)
     behind = False

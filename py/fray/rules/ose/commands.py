@@ -117,9 +117,43 @@ class CompleteSpell:
 
 @command(NS)
 class CancelSpell:
-    """OSE-SPELL-2: cancel the declared spell (slot still lost); the caster may act otherwise."""
+    """OSE-SPELL-2: cancel the declared spell (slot still lost, OSE-SPELL-5: out of memory); the caster may act otherwise."""
 
     actor: str
+
+
+@command(NS)
+class Opportunity:
+    """OSE-AOO-4: the threatening enemy's answer before a provoked attack (or a brace strike,
+    OSE-BRACE-1) resolves: "attack" (the default), "decline", or "stunt" in lieu of the attack
+    (resolved as the referee rules, REF)."""
+
+    actor: str
+    answer: str = "attack"
+    weapon: str = ""  # "attack": which of its attacks ("" = the suggested one)
+
+    def label(self) -> str:
+        return {"attack": "Attack", "decline": "Let go", "stunt": "Stunt instead"}.get(self.answer, self.answer)
+
+
+@command(NS)
+class CheckMorale:
+    """REF (OSE-MORALE-2): a morale check for `side` now, whatever the round; 2d6 against its score."""
+
+    side: str
+
+    def label(self) -> str:
+        return "Check morale"
+
+
+@command(NS)
+class RestoreMemory:
+    """REF (OSE-SPELL-5): between fights the target's memory is restored to the spells it was set up with."""
+
+    target: str
+
+    def label(self) -> str:
+        return "Restore memory"
 
 
 @command(NS)

@@ -1,9 +1,11 @@
 """OSE movement on the grid: bodies, allowance, moves, attacks of opportunity, withdraw, flee, charge and brace.
 
 A move is resolved square by square (`run_move`): at each provocation every
-threatening enemy strikes before the mover goes on (OSE-AOO-2); a hit puts the
-mover back on the square it was leaving. A shield decision pauses the move in
-`OseState.pending_move`; answering it resumes here.
+threatening enemy is asked whether it attacks, lets the mover go or tries a
+stunt (OSE-AOO-4), and an attack resolves before the mover goes on (OSE-AOO-2);
+a hit puts the mover back on the square it was leaving. Each question (and a
+shield decision) pauses the move in `OseState.pending_move`; answering it
+resumes here (`answer_opportunity`, `run_move`).
 """
 from __future__ import annotations
 
@@ -17,8 +19,8 @@ from ...engine.commands import Event
 from ...engine.dice import Dice
 from ...engine.geometry import Body, Grid, Hostile, Provocation, chebyshev, path_cost_ft, provocations
 from ...engine.model import Combatant, Square
-from ...engine.state import State
-from .combat import drop_broken_holds, strike, usable_melee, weapon_reach
+from ...engine.state import Prompt, State
+from .combat import casting_cost, drop_broken_holds, strike, usable_melee, weapon_reach
 from .state import FLED, MoveProgress, econ_of, grid_of, hostile_fn, is_out, is_turned, opt, rate_ft, with_econ
 
 
@@ -122,22 +124,13 @@ def run_move(rs, state: State, dice: Dice, events: list[Event], mp: MoveProgress
                 return state  # fell before getting away
             return _finish(rs, state, dice, events, mp, stopped_at=max(mp.at, 0))
         if mp.queue:
-            attacker, rest = mp.queue[0], mp.queue[1:]
-            mp = replace(mp, queue=rest)
-            a = state.get(attacker)
-            if is_out(a) or mover.is_down:
-                continue
-            atk = _opportunity_attack(state, a, mp)
+            a = state.get(mp.queue[0])
+            atk = None if is_out(a) else _opportunity_attack(state, a, mp)
             if atk is None:
+                mp = replace(mp, queue=mp.queue[1:])
                 continue
-            res = strike(rs, state, dice, events, attacker, mp.actor, atk,
-                         mode="brace" if mp.mode == "charge" else "aoo")
-            state = res.state
-            if res.outcome in ("hit", "paused"):
-                mp = replace(mp, hit=True)
-            if res.outcome == "paused":
-                return state.with_board(pending_move=mp)
-            continue
+            # OSE-AOO-4: the threatening enemy *may* attack: its side is asked first.
+            return _ask_opportunity(state, mp, a, atk)
         if mp.at >= 0:
             if mp.hit and mp.mode != "flee":
                 return _finish(rs, state, dice, events, mp, stopped_at=mp.at)
@@ -155,24 +148,69 @@ def run_move(rs, state: State, dice: Dice, events: list[Event], mp: MoveProgress
         return _finish(rs, state, dice, events, mp, stopped_at=None)
 
 
-def _opportunity_attack(state: State, a: Combatant, mp: MoveProgress) -> str | None:
-    """The attack an enemy uses: its `aoo_attack` stat if usable, else its first usable melee attack
-    that reaches; a brace strike needs a Brace weapon (OSE-AOO-2, OSE-BRACE-1)."""
+def _ask_opportunity(state: State, mp: MoveProgress, a: Combatant, weapon: str) -> State:
+    """OSE-AOO-4: pause the move on a question to the threatening enemy's side."""
+    mover = state.get(mp.actor)
+    brace = mp.mode == "charge"
+    if brace:
+        question = (f"{mover.name} charges into {a.name}'s reach: strike with the braced {weapon} (double damage, "
+                    f"OSE-BRACE-1), let it come, or a stunt instead? (OSE-AOO-4)")
+    else:
+        question = (f"{mover.name} leaves {a.name}'s reach at {tuple(mp.path[mp.at])}: attack with {weapon}, "
+                    f"let it go, or a stunt instead? (OSE-AOO-4)")
+    prompt = Prompt(a.id, question, rule="OSE-AOO-4", kind="aoo",
+                    data={"mover": mp.actor, "weapon": weapon, "weapons": opportunity_weapons(state, a, mp),
+                          "brace": brace, "cost": casting_cost(state, a.id)})
+    return replace(state, prompt=prompt).with_board(pending_move=mp)
+
+
+def answer_opportunity(rs, state: State, dice: Dice, events: list[Event], answer: str, weapon: str = "") -> State:
+    """OSE-AOO-4: the asked enemy attacks (OSE-AOO-2, OSE-BRACE-1), lets the mover go, or tries a
+    stunt (the referee rules its effect); then the move goes on."""
+    mp = state.board.pending_move
+    state = replace(state, prompt=None).with_board(pending_move=None)
+    attacker, mp = mp.queue[0], replace(mp, queue=mp.queue[1:])
+    a, mover = state.get(attacker), state.get(mp.actor)
+    if answer == "attack":
+        res = strike(rs, state, dice, events, attacker, mp.actor, weapon or _opportunity_attack(state, a, mp),
+                     mode="brace" if mp.mode == "charge" else "aoo")
+        state = res.state
+        if res.outcome in ("hit", "paused"):
+            mp = replace(mp, hit=True)
+        if res.outcome == "paused":
+            return state.with_board(pending_move=mp)
+    elif answer == "decline":
+        events.append(Event("OpportunityDeclined", f"{a.name} lets {mover.name} go: no attack (OSE-AOO-4)",
+                            rule="OSE-AOO-4", actor=attacker, target=mp.actor))
+    else:
+        events.append(Event("StuntInstead", f"{a.name} attempts a stunt on {mover.name} in lieu of the attack: "
+                                            f"the referee rules how it resolves (OSE-AOO-4)",
+                            rule="OSE-AOO-4", actor=attacker, target=mp.actor))
+    return run_move(rs, state, dice, events, mp)
+
+
+def opportunity_weapons(state: State, a: Combatant, mp: MoveProgress) -> list[str]:
+    """The attacks an enemy may use, the suggested one first: its `aoo_attack` stat if usable, else
+    its first usable melee attack that reaches; a brace strike needs a Brace weapon (OSE-AOO-2,
+    OSE-BRACE-1). "If the opponent has multiple attacks, they may choose which attack is used"."""
     melee = usable_melee(a)
     if mp.mode == "charge":
         melee = [x for x in melee if x.has("brace")]
     if not melee:
-        return None
+        return []
     square = mp.path[mp.at]
     dist = chebyshev(a.square, square) if a.square is not None else 1
     if mp.mode == "charge":
         dist = chebyshev(a.square, mp.path[mp.at + 1]) if a.square is not None else 1
-    reaching = [x for x in melee if weapon_reach(a, x) >= dist] or melee
+    reaching = [x.name for x in melee if weapon_reach(a, x) >= dist] or [x.name for x in melee]
     preferred = a.stat("aoo_attack", "")
-    for x in reaching:
-        if x.name == preferred:
-            return x.name
-    return reaching[0].name
+    return sorted(reaching, key=lambda name: name != preferred)
+
+
+def _opportunity_attack(state: State, a: Combatant, mp: MoveProgress) -> str | None:
+    """The suggested attack (see opportunity_weapons), or None."""
+    names = opportunity_weapons(state, a, mp)
+    return names[0] if names else None
 
 
 def _held_by_another(state: State, actor: str, square) -> bool:
@@ -326,6 +364,41 @@ def withdraw_suggestion(state: State, c: Combatant) -> tuple[int, int] | None:
     return None
 
 
+def turned_from(state: State, c: Combatant) -> Combatant | None:
+    """OSE-TURN-3: the Warpriest a turned undead must flee, when both stand on the map."""
+    if not is_turned(state, c.id) or c.square is None:
+        return None
+    w = state.find(state.board.turned[c.id][0])
+    return w if w is not None and w.square is not None else None
+
+
+def flight_gain(state: State, c: Combatant, w: Combatant, end: Square) -> int:
+    """OSE-TURN-3: feet a move ending on `end` adds to the distance from the Warpriest (<= 0: not away)."""
+    diag = grid_of(state).diagonal
+    return geo.distance_ft(tuple(end), tuple(w.square), diag) - geo.distance_ft(tuple(c.square), tuple(w.square), diag)
+
+
+def flight_path(state: State, c: Combatant, budget: int) -> tuple[Square, ...] | None:
+    """OSE-TURN-3: "as far away from the Warpriest as possible": the cheapest path to the free square
+    within `budget` farthest from the Warpriest (ties: the cheaper, then the lower square); None when
+    no reachable square is farther than where it stands."""
+    w = turned_from(state, c)
+    me = body(state, c.id)
+    if w is None or me is None or budget <= 0:
+        return None
+    grid = grid_of(state)
+    blocked, occupied = geo.occupancy(me, bodies(state), hostile_fn(state))
+    reach = geo.Reachable(grid, tuple(c.square), blocked, budget)
+    best = None
+    for x in range(grid.width):
+        for y in range(grid.height):
+            sq = (x, y)
+            if sq in reach and sq not in occupied and flight_gain(state, c, w, sq) > 0:
+                key = (-flight_gain(state, c, w, sq), reach.cost(sq), sq)
+                best = key if best is None or key < best else best
+    return tuple(tuple(p) for p in reach.path(best[2])) if best else None
+
+
 def suggest_paths(state: State, actor: str, command=None) -> list[tuple[str, str, tuple[Square, ...]]]:
     """Ready-made paths for an actor on the grid, the same for the same state
     (playout, conformance tests): to a square beside each of the four nearest
@@ -351,9 +424,19 @@ def suggest_paths(state: State, actor: str, command=None) -> list[tuple[str, str
     goals += [("to the middle", (w // 2, h // 2)), ("toward a corner", (0, 0)), ("toward a corner", (w, 0)),
               ("toward a corner", (0, h)), ("toward a corner", (w, h))]
     out, seen = [], set()
+    w = turned_from(state, c)
+    if w is not None:
+        # OSE-TURN-3: a turned undead is offered only moves that take it farther from the Warpriest.
+        away = flight_path(state, c, budget)
+        if away is None:
+            return []
+        out.append(("move", f"away from {w.name}", away))
+        seen.add(away)
     for label, goal in goals:
         path = geo.shortest_path(grid, start, goal, me, all_bodies, hostile, max_ft=budget)
         if path and len(path) > 1 and tuple(path) not in seen:
+            if w is not None and flight_gain(state, c, w, path[-1]) <= 0:
+                continue
             seen.add(tuple(path))
             out.append(("move", label, tuple(tuple(p) for p in path)))
     return out

@@ -13,14 +13,15 @@ from ...engine.geometry import chebyshev, path_cost_ft
 from ...engine.model import Combatant
 from ...engine.state import State
 from .check import Core, R, charge_plan, check
-from .combat import (ammo_die, band_text, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
+from .combat import (ammo_die, band_text, casting_cost, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
                      to_hit_bonus, usable_melee)
-from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
-                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RollInitiative, RollResource,
-                       Splinter, Surprise, TurnUndead, Withdraw)
-from .movement import body, bodies, move_left, withdraw_suggestion
+from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
+                       Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
+                       RollInitiative,
+                       RollResource, Splinter, Surprise, TurnUndead, Withdraw)
+from .movement import body, bodies, flight_path, move_left, turned_from, withdraw_suggestion
 from .state import (STEP_NAMES, acting_side, current_step, econ_of, grid_of, hostile_fn, is_detailed, is_out,
-                    spells_of)
+                    distinct, memorised_at_start, spells_of)
 from .turn_undead import undead_groups
 
 # Refusals that are the same whatever the target: the attack is shown once, against the nearest enemy.
@@ -70,6 +71,27 @@ def _answers(state: State) -> list[Option]:
             Option(Splinter(p.actor, False), "Keep the shield: roll damage" + ("" if suggest else " (suggested)"),
                    group="Answer", rule="OSE-SSBS-1"),
         ]
+    if p.kind == "aoo":
+        # OSE-AOO-4: attack is the default, first and one tap; OSE-SPELL-3: a caster sees the cost first.
+        mover, weapon, cost = state.name(p.data.get("mover", "")), p.data.get("weapon", ""), p.data.get("cost", "")
+        brace = p.data.get("brace")
+        what = f"Strike {mover} with the braced {weapon} (double damage)" if brace else f"Attack {mover} ({weapon})"
+        # "If the opponent has multiple attacks, they may choose which attack is used for the AoO."
+        others = [Option(Opportunity(p.actor, "attack", w), (f"Strike with the braced {w}" if brace else
+                                                              f"Attack {mover} with {w} instead"), group="Answer",
+                         rule="OSE-AOO-2", hint=cost or "Another of its attacks")
+                  for w in p.data.get("weapons", ())[1:]]
+        return [
+            Option(Opportunity(p.actor, "attack"), what + (f" — {cost.split(':')[0]}" if cost else ""),
+                   group="Answer", rule="OSE-BRACE-1" if brace else "OSE-AOO-2", key="next",
+                   hint=cost or "The default: a hit stops the movement"),
+            *others,
+            Option(Opportunity(p.actor, "decline"), f"Let {mover} go", group="Answer", rule="OSE-AOO-4",
+                   hint="No attack; the movement goes on"),
+            Option(Opportunity(p.actor, "stunt"), "A stunt instead (trip, shove, disarm...)", group="Answer",
+                   rule="OSE-AOO-4", hint="Resolved as the referee rules (REF); the movement goes on unless the "
+                                          "referee stops it"),
+        ]
     if p.kind == "morale":
         side, suggest = p.data.get("side", ""), p.data.get("suggest", "flee")
         return [Option(MoraleResult(p.actor, side, r), r.capitalize() + (" (suggested)" if r == suggest else ""),
@@ -86,10 +108,12 @@ def declaration_options(state: State, c: Combatant) -> list[Option]:
     out = []
     current = state.board.declared.get(c.id)
     spells = spells_of(c)
-    slots = int(c.stat("slots", 0) or 0)
-    for sp in spells:
+    # OSE-SPELL-5: only what is still in memory is offered, each spell once with its copies counted.
+    for sp in distinct(spells):
+        n = spells.count(sp)
         out.append(_opt(state, Declare(c.id, "spell", sp), f"Cast {sp}" + (" ✓" if current == ("spell", sp) else ""),
-                        group="Declare", rule="OSE-DECL-1", hint=f"{slots} slot{'s' if slots != 1 else ''} left"))
+                        group="Declare", rule="OSE-DECL-1",
+                        hint=f"{n} in memory; casting, cancelling or losing it spends one (OSE-SPELL-5)"))
     if not spells:
         out.append(_opt(state, Declare(c.id, "spell", ""), "Cast a spell", group="Declare", rule="OSE-DECL-1"))
     out.append(_opt(state, Declare(c.id, "full_defense"), "Full Defense" +
@@ -123,8 +147,15 @@ def _detailed(state: State, c: Combatant) -> list[Option]:
     if c.side == acting_side(state) and not is_out(c):
         step = current_step(state)
         left = move_left(state, c)
+        hint = "Leaving a threatened square provokes (OSE-AOO-1)"
+        w = turned_from(state, c)
+        if w is not None:
+            # OSE-TURN-3: say where the flight goes before the referee draws a path.
+            away = flight_path(state, c, left)
+            hint = (f"Turned: only a move farther from {w.name} (OSE-TURN-3); suggested: to {away[-1]}" if away
+                    else f"Turned: no square farther from {w.name} within reach (OSE-TURN-3)")
         out.append(_opt(state, Move(c.id, ()), f"Move ({left} ft left)", group="Move", needs=("path",),
-                        rule="OSE-MOVE-1", hint="Leaving a threatened square provokes (OSE-AOO-1)"))
+                        rule="OSE-TURN-3" if w is not None else "OSE-MOVE-1", hint=hint))
         out[-1] = _template(state, out[-1], "move")
         sug = withdraw_suggestion(state, c)
         wd = _opt(state, Withdraw(c.id, ()), "Withdraw", group="Move", needs=("path",), rule="OSE-WD-1",
@@ -150,7 +181,7 @@ def _detailed(state: State, c: Combatant) -> list[Option]:
         word = STEP_NAMES.get(step, "")
         done_label = f"Done with {word}"
         if c.id in state.board.casting and step == "magic":
-            done_label += f": {state.board.casting[c.id]} lapses (slot lost)"
+            done_label += f": {state.board.casting[c.id]} lapses (lost from memory)"
         out.append(_opt(state, Done(c.id), done_label, group="Turn", key="next", rule="OSE-ORDER-1"))
         out.append(_opt(state, EndStep(c.id), f"End the {word} step for the whole side", group="Turn",
                         rule="OSE-ORDER-1"))
@@ -174,6 +205,8 @@ def _enemies(state: State, c: Combatant) -> list[Combatant]:
 def _attacks(state: State, c: Combatant, step: str) -> list[Option]:
     out, refused = [], []
     enemies = _enemies(state, c)
+    cost = casting_cost(state, c.id)  # OSE-SPELL-3: shown before the attack is chosen
+    spell = state.board.casting.get(c.id) or state.board.concentrating.get(c.id)
     for a in c.weapons:
         group = "Missile" if a.is_ranged else "Melee" if is_detailed(state) else "Attack"
         if not is_detailed(state):
@@ -181,9 +214,9 @@ def _attacks(state: State, c: Combatant, step: str) -> list[Option]:
         for t in enemies:
             ac, _ = effective_ac(state, t)
             cmd = Attack(c.id, t.id, a.name)
-            o = _opt(state, cmd, f"{a.name} → {t.name}", group=group,
+            o = _opt(state, cmd, f"{a.name} → {t.name}" + (f" (loses {spell})" if cost else ""), group=group,
                      rule="OSE-RANGED-1" if a.is_ranged else "OSE-ATK-1",
-                     hint=f"d20{to_hit_bonus(c, a) + range_bonus(state, c, a, t)[0]:+d} vs AC {ac}; "
+                     hint=(f"{cost}; " if cost else "") + f"d20{to_hit_bonus(c, a) + range_bonus(state, c, a, t)[0]:+d} vs AC {ac}; "
                           f"damage {damage_text(c, a)}" + (f"; {band}" if (band := band_text(state, c, a, t)) else ""))
             if o.allowed:
                 out.append(o)
@@ -210,7 +243,7 @@ def _spell_options(state: State, c: Combatant) -> list[Option]:
         _opt(state, CompleteSpell(c.id), f"Complete {spell}", group=group, rule="OSE-SPELL-2",
              choices=choices, question=f"{c.name} completes {spell}: on whom?",
              hint="The effect is narrated by the referee"),
-        _opt(state, CancelSpell(c.id), f"Cancel {spell} (slot lost)", group=group, rule="OSE-SPELL-2",
+        _opt(state, CancelSpell(c.id), f"Cancel {spell} (lost from memory)", group=group, rule="OSE-SPELL-2",
              hint="The caster may then act otherwise"),
     ]
 
@@ -289,7 +322,7 @@ def _loose(state: State, c: Combatant) -> list[Option]:
     out += _narrations(state, c, ("main",))
     label = "Done"
     if c.id in state.board.casting:
-        label += f": {state.board.casting[c.id]} lapses (slot lost)"
+        label += f": {state.board.casting[c.id]} lapses (lost from memory)"
     out.append(_opt(state, Done(c.id), label, group="Turn", key="next", rule="OSE-LOOSE-1"))
     out.append(_opt(state, EndStep(c.id), "End the side's turn", group="Turn", rule="OSE-LOOSE-1"))
     return out
@@ -330,6 +363,14 @@ def referee_options(state: State, actor: str) -> list[Option]:
         out.append(_opt(state, DisruptSpell(c.id, "violent motion, silence or grapple"),
                         "Spell disrupted (violent motion, silence, grapple)", group="Referee", rule="OSE-SPELL-3",
                         hint=disruption_advice(state, c)))
+    side = state.encounter.side(c.side)
+    if side is not None and side.morale is not None:
+        out.append(_opt(state, CheckMorale(c.side), f"Check {side.name}'s morale now", group="Referee",
+                        rule="OSE-MORALE-2", hint=f"2d6 against {side.morale}; a pass counts toward the two"))
+    start = memorised_at_start(state, c.id)
+    if start and sorted(spells_of(c)) != sorted(start):
+        out.append(_opt(state, RestoreMemory(c.id), f"Restore memory ({', '.join(start)})", group="Referee",
+                        rule="OSE-SPELL-5", hint="Between fights: the spells memorised at the start come back"))
     if ammo_die(state, c, "ammo"):
         die = ammo_die(state, c, "ammo")
         out.append(_opt(state, RollResource(c.id, "ammo"), f"Roll ammunition usage die ({die})",

@@ -25,18 +25,21 @@ class Reason(Code):
     OUT_OF_FIGHT = "OUT_OF_FIGHT"
     HELPLESS = "HELPLESS"
     TURNED = "TURNED"
+    NOT_AWAY = "NOT_AWAY"  # a turned undead's move must take it farther from the Warpriest (OSE-TURN-3)
     CASTING = "CASTING"
     TARGET_OUT = "TARGET_OUT"
     NOT_AN_ENEMY = "NOT_AN_ENEMY"
     NO_TARGET = "NO_TARGET"
-    # declarations and spells (OSE-DECL-1, OSE-SPELL-1..4)
+    # declarations and spells (OSE-DECL-1, OSE-SPELL-1..5)
     BAD_DECLARATION = "BAD_DECLARATION"
     DETAILED_ONLY = "DETAILED_ONLY"
     NO_BRACE_WEAPON = "NO_BRACE_WEAPON"
     NO_SPELLS = "NO_SPELLS"
     NO_SPELL_NAMED = "NO_SPELL_NAMED"
     UNKNOWN_SPELL = "UNKNOWN_SPELL"
-    NO_SLOTS = "NO_SLOTS"
+    NOT_MEMORISED = "NOT_MEMORISED"  # cast (or cancelled, or lost) already this fight (OSE-SPELL-5)
+    NO_MORALE = "NO_MORALE"  # a side with no morale score (OSE-MORALE-2)
+    MEMORY_FULL = "MEMORY_FULL"  # nothing to restore (OSE-SPELL-5)
     SURPRISED = "SURPRISED"
     GRAPPLED_NO_SPELLS = "GRAPPLED_NO_SPELLS"
     NOT_CASTING = "NOT_CASTING"

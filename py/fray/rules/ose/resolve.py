@@ -16,14 +16,15 @@ from ...engine.state import State
 from .check import charge_plan, manip_cost
 from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, drop_broken_holds, is_shield, release,
                      resolve_grapple, shot_manipulations, splinter, strike)
-from .commands import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
-                       Grapple, Manipulate, MoraleResult, Move, Narrate, Release, RollInitiative, RollResource,
-                       Splinter, Surprise, TurnUndead, Withdraw)
-from .movement import run_move, start_move
-from .round import end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
+from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
+                       Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
+                       RollInitiative,
+                       RollResource, Splinter, Surprise, TurnUndead, Withdraw)
+from .movement import answer_opportunity, run_move, start_move
+from .round import call_morale, end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
 from .round import settle as settle_round
-from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, current_step, econ_of, is_detailed, is_out, opt,
-                    with_econ)
+from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, current_step, econ_of, is_detailed, is_out,
+                    memorised_at_start, opt, with_econ)
 from .turn_undead import resolve_turn
 
 resolves = Handlers("ose resolve")
@@ -155,6 +156,9 @@ def _charge(rs, state: State, cmd: Charge, dice: Dice, events: list[Event]) -> S
 def _attack(rs, state: State, cmd: Attack, dice: Dice, events: list[Event]) -> State:
     c = state.get(cmd.actor)
     atk = c.weapon(cmd.weapon)
+    if c.id in state.board.casting:
+        # OSE-SPELL-3: attacking ends the casting (strike logs the spell lost); the round is its own again.
+        state = with_econ(state, c.id, full="")
     e = econ_of(state, c.id)
     if is_detailed(state):
         n = shot_manipulations(c, atk)
@@ -188,6 +192,11 @@ def _splinter(rs, state: State, cmd: Splinter, dice: Dice, events: list[Event]) 
     if mp is not None:
         state = run_move(rs, state, dice, events, mp)
     return state
+
+
+@resolves(Opportunity)
+def _opportunity(rs, state: State, cmd: Opportunity, dice: Dice, events: list[Event]) -> State:
+    return answer_opportunity(rs, state, dice, events, cmd.answer, cmd.weapon)
 
 
 @resolves(Grapple)
@@ -228,8 +237,20 @@ def _cancel(rs, state: State, cmd: CancelSpell, dice: Dice, events: list[Event])
     spell = state.board.casting[c.id]
     state = state.with_board(casting={k: v for k, v in state.board.casting.items() if k != c.id})
     state = with_econ(state, c.id, full="")
-    events.append(Event("SpellCancelled", f"{c.name} cancels {spell}: the slot is still lost; {c.name} may act "
+    events.append(Event("SpellCancelled", f"{c.name} cancels {spell}: the slot is still lost and {spell} is out of "
+                                          f"memory (OSE-SPELL-5); {c.name} may act "
                                           f"otherwise (OSE-SPELL-2)", rule="OSE-SPELL-2", actor=c.id))
+    return state
+
+
+@resolves(RestoreMemory)
+def _restore(rs, state: State, cmd: RestoreMemory, dice: Dice, events: list[Event]) -> State:
+    """OSE-SPELL-5 (REF): the spells the combatant was set up with are back in memory."""
+    c = state.get(cmd.target)
+    start = memorised_at_start(state, c.id)
+    state = state.update(c.id, stats={**c.stats, "spells": start})
+    events.append(Event("MemoryRestored", f"{c.name}'s memory is restored: {', '.join(start)} (OSE-SPELL-5)",
+                        rule="OSE-SPELL-5", target=c.id, data={"spells": list(start)}))
     return state
 
 
@@ -245,6 +266,11 @@ def _turn(rs, state: State, cmd: TurnUndead, dice: Dice, events: list[Event]) ->
 
 
 # --- morale (OSE-MORALE-1) ---------------------------------------------------------------------
+
+@resolves(CheckMorale)
+def _call_morale(rs, state: State, cmd: CheckMorale, dice: Dice, events: list[Event]) -> State:
+    return call_morale(state, dice, events, cmd.side)
+
 
 @resolves(MoraleResult)
 def _morale(rs, state: State, cmd: MoraleResult, dice: Dice, events: list[Event]) -> State:

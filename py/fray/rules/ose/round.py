@@ -15,10 +15,10 @@ from ...engine.geometry import chebyshev
 from ...engine.model import Combatant
 from ...engine.state import Prompt, State
 from .check import check_turn, check_weapon
-from .combat import ranged_blocked_by, usable_melee, weapon_reach
+from .combat import lose_spell, ranged_blocked_by, usable_melee, weapon_reach  # noqa: F401 (lose_spell: resolve, ruleset)
 from .movement import bodies, move_left
 from .state import (STEP_NAMES, STEPS, Econ, MoraleTrack, acting_side, active_sides, can_act, current_step,
-                    econ_of, is_detailed, is_out, is_turned, opt, with_econ)
+                    econ_of, forget, is_detailed, is_out, is_turned, opt, with_econ)
 from .turn_undead import expire_turning, undead_groups
 
 MAX_REROLLS = 50
@@ -81,7 +81,8 @@ def _roll_order(state: State, dice: Dice, events: list[Event], sides: list[str])
 
 
 def _start_declared(state: State, events: list[Event]) -> State:
-    """OSE-SPELL-1: casting starts now and the slot is spent; Full Defense and Brace take the round."""
+    """OSE-SPELL-1: casting starts now and the slot is spent (OSE-SPELL-5: the spell leaves memory,
+    whether it is then completed, cancelled or lost); Full Defense and Brace take the round."""
     s = state.board
     casting, fd, bracing, econ = dict(s.casting), dict(s.full_defense), set(), {}
     for cid, (action, spell) in s.declared.items():
@@ -89,13 +90,15 @@ def _start_declared(state: State, events: list[Event]) -> State:
         if c is None or not can_act(c):
             continue
         if action == "spell":
-            slots = int(c.stat("slots", 0) or 0)
-            state = state.update(cid, stats={**c.stats, "slots": max(0, slots - 1)})
+            left = forget(c, spell)
+            state = state.update(cid, stats={**c.stats, "spells": left})
             casting[cid] = spell
             econ[cid] = Econ(full="spell")
-            events.append(Event("CastingBegun", f"{c.name} begins casting {spell}; the slot is spent ({slots - 1} "
-                                                f"left) and a hit before it completes breaks it (OSE-SPELL-1)",
-                                rule="OSE-SPELL-1", actor=cid))
+            memory = ", ".join(left) if left else "nothing"
+            events.append(Event("CastingBegun", f"{c.name} begins casting {spell}; the slot is spent and {spell} "
+                                                f"leaves memory (left: {memory}); a hit before it completes "
+                                                f"breaks it (OSE-SPELL-1, OSE-SPELL-5)",
+                                rule="OSE-SPELL-1", actor=cid, data={"spells": list(left)}))
         elif action == "full_defense":
             fd[cid] = state.round
             econ[cid] = Econ(full="full_defense")
@@ -288,23 +291,6 @@ def lapse_spells(state: State, events: list[Event], side: str) -> State:
     return state.with_board(casting=casting) if len(casting) != len(state.board.casting) else state
 
 
-def lose_spell(state: State, events: list[Event], cid: str, why: str) -> State:
-    """OSE-SPELL-3: the spell being cast, and any concentration, is lost."""
-    s = state.board
-    if cid in s.casting:
-        spell = s.casting[cid]
-        casting = {k: v for k, v in s.casting.items() if k != cid}
-        state = state.with_board(casting=casting)
-        events.append(Event("SpellLost", f"{state.name(cid)} loses {spell}: {why} (OSE-SPELL-3)",
-                            rule="OSE-SPELL-3", target=cid))
-    if cid in s.concentrating:
-        spell = s.concentrating[cid]
-        state = state.with_board(concentrating={k: v for k, v in s.concentrating.items() if k != cid})
-        events.append(Event("ConcentrationEnded", f"{state.name(cid)}'s {spell} ends: {why} (OSE-SPELL-3)",
-                            rule="OSE-SPELL-3", target=cid))
-    return state
-
-
 # --- morale (OSE-MORALE-1) ---------------------------------------------------------------------
 
 def end_round(state: State, dice: Dice, events: list[Event]) -> State:
@@ -327,22 +313,13 @@ def end_round(state: State, dice: Dice, events: list[Event]) -> State:
         if down * 2 >= len(team) and not t.half_down and opt(state, "morale_half_down"):
             why.append("half down")
         t = replace(t, first_death=t.first_death or down >= 1, half_down=t.half_down or down * 2 >= len(team))
-        if not why:
-            tracks[side.id] = t
-            continue
-        roll = dice.roll("2d6", f"{side.name} morale")
-        ok = roll.total <= side.morale
-        if ok:
-            t = replace(t, passes=t.passes + 1)
-            more = "; two checks passed: it fights to the end" if t.passes >= 2 else ""
-            events.append(Event("MoralePassed", f"{side.name} holds ({' and '.join(why)}): {roll.describe()} vs "
-                                                f"morale {side.morale}{more} (OSE-MORALE-1)", rule="OSE-MORALE-1",
-                                rolls=(roll,)))
-        else:
-            queue.append(side.id)
-            events.append(Event("MoraleFailed", f"{side.name} breaks ({' and '.join(why)}): {roll.describe()} vs "
-                                                f"morale {side.morale}: it flees or surrenders (OSE-MORALE-1)",
-                                rule="OSE-MORALE-1", rolls=(roll,)))
+        # OSE-MORALE-1: one check at each trigger, until a failure or the second pass.
+        for trigger in why:
+            t, ok = morale_check(state, dice, events, side.id, t, trigger)
+            if not ok:
+                queue.append(side.id)
+            if not ok or t.passes >= 2:
+                break
         tracks[side.id] = t
     state = state.with_board(morale=tracks, morale_queue=tuple(queue))
     state = replace(state, round=state.round + 1)
@@ -350,6 +327,34 @@ def end_round(state: State, dice: Dice, events: list[Event]) -> State:
                               econ={}, casting={}, bracing=frozenset(), withdrawing=frozenset(),
                               surprised=frozenset())
     events.append(Event("RoundBegan", f"Round {state.round}: declare pre-initiative actions", rule="OSE-SEQ-1"))
+    return prompt_morale(state)
+
+
+def morale_check(state: State, dice: Dice, events: list[Event], side_id: str, t: MoraleTrack,
+                 why: str, rule: str = "OSE-MORALE-1") -> tuple[MoraleTrack, bool]:
+    """One 2d6 morale check, logged with its faces; a pass counts toward the two that end the checks."""
+    side = state.encounter.side(side_id)
+    roll = dice.roll("2d6", f"{side.name} morale")
+    if roll.total <= side.morale:
+        t = replace(t, passes=t.passes + 1)
+        more = "; two checks passed: it fights to the end" if t.passes >= 2 else ""
+        events.append(Event("MoralePassed", f"{side.name} holds ({why}): {roll.describe()} vs morale "
+                                            f"{side.morale}{more} ({rule})", rule=rule, rolls=(roll,)))
+        return t, True
+    events.append(Event("MoraleFailed", f"{side.name} breaks ({why}): {roll.describe()} vs morale {side.morale}: "
+                                        f"it flees or surrenders ({rule})", rule=rule, rolls=(roll,)))
+    return t, False
+
+
+def call_morale(state: State, dice: Dice, events: list[Event], side_id: str) -> State:
+    """OSE-MORALE-2 (REF): the referee calls a check for a side now; a pass counts toward the two,
+    a failure asks flee or surrender at once."""
+    t = state.board.morale.get(side_id) or MoraleTrack()
+    t, ok = morale_check(state, dice, events, side_id, t, "the referee's call", rule="OSE-MORALE-2")
+    state = state.with_board(morale={**state.board.morale, side_id: t})
+    if ok:
+        return state
+    state = state.with_board(morale_queue=state.board.morale_queue + (side_id,))
     return prompt_morale(state)
 
 

@@ -36,6 +36,49 @@ GRID_RULES = {
 }
 
 
+def upgrade_slots(doc: dict) -> dict:
+    """OSE-SPELL-5: before, a caster had a list of prepared spells and a count of slots left;
+    now its memory is the list itself. A count becomes the list it implies: the prepared
+    spells in order, as many as the slots (cycling through them when there are more slots
+    than spells, none at 0). A referee's SetStat of "slots" becomes the same list."""
+    enc = doc.get("encounter")
+    if not isinstance(enc, dict) or not isinstance(enc.get("combatants"), list):
+        return doc
+    implied: dict[str, list] = {}
+    combatants = []
+    changed = False
+    for c in enc["combatants"]:
+        stats = c.get("stats") if isinstance(c, dict) else None
+        if isinstance(stats, dict) and "slots" in stats:
+            known = stats.get("spells") or []
+            slots = stats.get("slots")
+            if isinstance(known, list) and type(slots) is int and slots >= 0:
+                memory = [known[i % len(known)] for i in range(slots)] if known else []
+                stats = {k: v for k, v in stats.items() if k != "slots"}
+                stats["spells"] = memory
+                implied[str(c.get("id"))] = known
+                c = {**c, "stats": stats}
+                changed = True
+        combatants.append(c)
+    if not changed:
+        return doc
+
+    def step(s):
+        cmd = s.get("command") if isinstance(s, dict) else None
+        if (isinstance(cmd, dict) and cmd.get("type") == "SetStat" and cmd.get("key") == "slots"
+                and type(cmd.get("value")) is int and cmd.get("target") in implied):
+            known = implied[cmd["target"]]
+            value = [known[i % len(known)] for i in range(cmd["value"])] if known else []
+            return {**s, "command": {**cmd, "key": "spells", "value": value}}
+        return s
+
+    out = {**doc, "encounter": {**enc, "combatants": combatants}}
+    for key in ("steps", "redo"):
+        if isinstance(doc.get(key), list):
+            out[key] = [step(s) for s in doc[key]]
+    return out
+
+
 class OseRuleset(Ruleset):
     name = "ose"
     title = "OSE house rules: Combat and Tactical Actions"
@@ -44,6 +87,10 @@ class OseRuleset(Ruleset):
     stat_specs = STATS
     checks = staticmethod(ose_check.check)
     resolves = ose_resolve.resolves
+
+    def upgrade(self, doc: dict) -> dict:
+        """Files written before spells were memorised by name (OSE-SPELL-5) open unchanged."""
+        return upgrade_slots(doc)
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """Broken holds drop, then the round moves on (steps, spells lapsing, morale)."""

@@ -86,8 +86,9 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("phys", "PHYS modifier", 0, rule="OSE-ATK-1", minimum=-5, maximum=5),
     StatSpec("dex", "DEX modifier", 0, rule="OSE-ATK-1", minimum=-5, maximum=5),
     StatSpec("speed", "Base speed (ft)", 120, rule="OSE-MOVE-1", minimum=0, maximum=480),
-    StatSpec("spells", "Spells prepared", (), kind="list", rule="OSE-DECL-1"),
-    StatSpec("slots", "Spell slots left", 0, rule="OSE-SPELL-1", minimum=0, maximum=40),
+    # OSE-SPELL-5: the spells in memory, one entry per memorised copy ("Sleep, Sleep" is two Sleeps);
+    # casting, cancelling or losing one takes it off the list.
+    StatSpec("spells", "Spells memorised (one entry per copy)", (), kind="list", rule="OSE-SPELL-5"),
     StatSpec("warpriest", "Warpriest (turns undead)", False, kind="bool", rule="OSE-TURN-1"),
     StatSpec("level", "Level", 1, rule="OSE-TURN-1", minimum=0, maximum=30),
     StatSpec("favoured_weapon", "Deity's favoured weapon (item)", "", kind="text", rule="OSE-TURN-1"),
@@ -284,8 +285,27 @@ def phase_of(state: State) -> Phase:
 
 
 def spells_of(c: Combatant) -> tuple[str, ...]:
-    """The spells a combatant has prepared (OSE-DECL-1)."""
+    """The spells a combatant has in memory now, one entry per copy (OSE-SPELL-5)."""
     return tuple(c.stat("spells", ()) or ())
+
+
+def memorised_at_start(state: State, cid: str) -> tuple[str, ...]:
+    """The spells the combatant had in memory when the fight was set up (OSE-SPELL-5)."""
+    c = next((x for x in state.encounter.combatants if x.id == cid), None)
+    return spells_of(c) if c is not None else ()
+
+
+def forget(c: Combatant, spell: str) -> tuple[str, ...]:
+    """OSE-SPELL-5: the memory without one copy of `spell` ("exactly as if it had been cast")."""
+    spells = list(spells_of(c))
+    if spell in spells:
+        spells.remove(spell)
+    return tuple(spells)
+
+
+def distinct(spells: tuple[str, ...]) -> tuple[str, ...]:
+    """Each memorised spell once, in memory order."""
+    return tuple(dict.fromkeys(spells))
 
 
 def active_sides(state: State) -> list[str]:
