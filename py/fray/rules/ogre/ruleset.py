@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...engine.cache import Cache
 from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
@@ -23,9 +24,12 @@ from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
 from .commands import Charge, Move, Withdraw
-from .segment import on_damage
-from .state import Fighter, OgreState, Phase
+from .segment import on_damage, run as run_work
+from .state import Fighter, OgreState, Phase, Work
 from .timeline import declaring, next_event, standing
+
+
+_DECLARED = Cache(64)  # (state, command) -> the declaration's state and events, for Ogre.consequence
 
 
 class Ogre(Ruleset):
@@ -42,6 +46,22 @@ class Ogre(Ruleset):
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """The segment's work runs after a command (not after surprise or initiative)."""
         return ogre_resolve.settle(self, state, cmd, dice, events)
+
+    def consequence(self, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
+        """The odds of a declaration are the odds of its resolution (CORE-ODDS-1, OGRE-ACT-1): the
+        declared action is resolved at once, against the state as it stands, instead of segments later."""
+        # The declaration rolls nothing: made once per state and command, every branch resolves from it.
+        declared, events = _DECLARED.get(repr(cmd), lambda: self.resolve(state, cmd, dice), same=(state,))
+        state, events = declared, list(events)
+        actor = getattr(cmd, "actor", None)
+        s = state.board
+        f = s.fighter(actor) if actor and isinstance(s, OgreState) and s.has(actor) else None
+        a = f.action if f is not None else None
+        if a is None or a.resolves is None or state.prompt is not None:
+            return state, events  # nothing declared that resolves by itself (a ready waits for its trigger)
+        state = state.with_board(work=s.work + (Work("resolve", actor, a.uid),))
+        state = run_work(self, state, events, dice)
+        return state, events
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """Why an allowed command cannot mean anything now (no such attack, nothing asked...), CORE-REF-1."""

@@ -1,0 +1,263 @@
+"""Odds: the outcome distribution of a command, from the real rules on the real state (CORE-ODDS-1).
+
+No second model of the rules: `odds` resolves the command itself with a dice
+source that hands out fixed faces and raises `NeedDice` when the resolution
+asks for one more (the physical-dice protocol), then branches on every face
+of that die, each branch weighted by an exact `Fraction`. Leaves with the same
+result (the same HP, the same distinct events, the same roll totals) are
+merged. Past a budget of branches (or of time) the answer is a seeded sample
+that says so ("≈", its size); `exact=True` enumerates everything, up to a hard
+cap. What is resolved is `Ruleset.consequence`: the command's own resolution,
+or, where a system resolves a declaration later (Ogre), that resolution.
+"""
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+from .commands import Command, Event, Illegal, words
+from .dice import BadFace, DiceError, NeedDice, ScriptedDice, SeededDice
+from .state import State
+
+Dist = tuple[tuple[int, Fraction], ...]  # value -> chance, values ascending, chances summing to 1
+
+MAX_EXACT_BRANCHES = 200_000   # exact on request still stops somewhere: a clear error past this
+MAX_SAMPLES = 100_000          # sampling is never unbounded
+# Events that every branch of a resolution may log whatever the dice: not what tells outcomes apart.
+QUIET_KINDS = frozenset({"DamageRolled", "DamageTaken", "Rolled"})
+
+
+class OddsError(ValueError):
+    """Odds that cannot be computed: a bad die or expression, or more branches than exact allows."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How far exact enumeration goes before sampling takes over, and how much sampling."""
+
+    branches: int = 4000        # resolutions run while enumerating
+    seconds: float = 1.0
+    samples: int = 2000         # resolutions sampled past the budget (at most MAX_SAMPLES)
+    sample_seconds: float = 2.0  # and never longer than this (the sample is then smaller)
+
+
+PAGE_BUDGET = Budget(branches=1500, seconds=0.06, samples=300, sample_seconds=0.06)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What a command may lead to, each chance a Fraction (sampled: a frequency).
+
+    `outcomes`: the distinct results (the events that differ between branches,
+    in words: "Attack hit", "Attack missed · Move stopped"), likeliest first.
+    `dealt`/`taken`: damage the actor deals to others / takes. `down`: each
+    standing combatant's chance to be down after. `hp`: expected HP after, for
+    those whose HP may change. `rolls`: the total of each roll by purpose.
+    """
+
+    command: Command
+    actor: str
+    exact: bool
+    samples: int                       # 0 when exact
+    branches: int                      # resolutions run
+    outcomes: tuple[tuple[str, Fraction], ...]
+    dealt: Dist
+    taken: Dist
+    down: tuple[tuple[str, Fraction], ...]
+    hp: tuple[tuple[str, Fraction], ...]
+    rolls: tuple[tuple[str, Dist], ...] = ()
+    names: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def approx(self) -> bool:
+        return not self.exact
+
+    def chance(self, label: str) -> Fraction:
+        """The chance of every outcome whose label contains `label` ("hit")."""
+        return sum((p for k, p in self.outcomes if label.lower() in k.lower()), Fraction(0))
+
+    def roll(self, purpose: str) -> Dist:
+        """The distribution of the first roll whose purpose contains `purpose`."""
+        for k, d in self.rolls:
+            if purpose.lower() in k.lower():
+                return d
+        return ()
+
+
+def mean(dist: Dist) -> Fraction:
+    return sum((v * p for v, p in dist), Fraction(0))
+
+
+@dataclass
+class _Leaf:
+    weight: Fraction
+    kinds: tuple[str, ...]
+    hp: tuple[int, ...]
+    down: tuple[bool, ...]
+    rolls: tuple[tuple[str, int], ...]
+
+
+class _Faces(ScriptedDice):
+    """Fixed faces, then NeedDice: the branch point. Checks the die as it is asked for."""
+
+    def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
+        if sides < 1:
+            raise OddsError(f'"{expr}": a die has at least one face ({purpose or "roll"})')
+        return super().face(sides, purpose, expr, remaining)
+
+
+def consequence_of(ruleset: Any) -> Callable[[State, Command, Any], tuple[State, list[Event]]]:
+    hook = getattr(ruleset, "consequence", None)
+    return hook if hook is not None else ruleset.resolve
+
+
+def odds(ruleset: Any, state: State, cmd: Command, budget: Budget = Budget(), exact: bool = False,
+         seed: int = 0, actor: str | None = None) -> Odds | Illegal:
+    """The outcome distribution of `cmd` in `state` (CORE-ODDS-1), or the refusal if it is illegal.
+
+    Raises OddsError for a die with no faces or an invalid expression met on the way, and when
+    `exact` would pass MAX_EXACT_BRANCHES."""
+    illegal = ruleset.check(state, cmd)
+    if illegal is not None:
+        return illegal
+    actor = actor or getattr(cmd, "actor", "") or ""
+    resolve = consequence_of(ruleset)
+
+    def run(dice) -> tuple[State, list[Event]]:
+        try:
+            return resolve(state, cmd, dice)
+        except DiceError as exc:
+            raise OddsError(str(exc)) from None
+        except BadFace as exc:  # a source that meets a 0-face die in a roll
+            raise OddsError(str(exc)) from None
+
+    leaves, runs, complete = _enumerate(run, budget, exact)
+    samples = 0
+    if not complete:
+        leaves, samples = _sample(run, state, budget, seed)
+        runs += samples
+    return _summarise(state, cmd, actor, leaves, runs, samples)
+
+
+def _enumerate(run, budget: Budget, exact: bool) -> tuple[list[tuple[Fraction, State, list[Event]]], int, bool]:
+    """Depth first over the faces the resolution asks for; (leaves, runs, complete)."""
+    limit = MAX_EXACT_BRANCHES if exact else budget.branches
+    end = None if exact else time.perf_counter() + budget.seconds
+    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+    leaves = []
+    runs = 0
+    while stack:
+        if runs >= limit or (end is not None and runs % 16 == 0 and time.perf_counter() > end):
+            if exact:
+                raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
+            return leaves, runs, False
+        prefix, weight = stack.pop()
+        runs += 1
+        dice = _Faces(prefix)
+        try:
+            new, events = run(dice)
+        except NeedDice as need:
+            if need.sides < 1:
+                raise OddsError(f'"{need.expr}": a die has at least one face') from None
+            w = weight / need.sides
+            stack.extend((prefix + (f,), w) for f in range(need.sides, 0, -1))
+            continue
+        leaves.append((weight, new, events))
+    return leaves, runs, True
+
+
+def _sample(run, state: State, budget: Budget, seed: int) -> tuple[list, int]:
+    """Seeded resolutions, each of weight 1/n; bounded in count and time."""
+    n = max(1, min(budget.samples, MAX_SAMPLES))
+    end = time.perf_counter() + budget.sample_seconds
+    got = []
+    for k in range(n):
+        dice = SeededDice(seed * 1_000_003 + k + 1, state.rolls)
+        new, events = run(dice)
+        got.append((new, events))
+        if k >= 29 and time.perf_counter() > end:  # at least 30, whatever the clock says
+            break
+    w = Fraction(1, len(got))
+    return [(w, new, events) for new, events in got], len(got)
+
+
+def _summarise(state: State, cmd: Command, actor: str, raw, runs: int, samples: int) -> Odds:
+    ids = [c.id for c in state.combatants]
+    before = [c.hp for c in state.combatants]
+    was_down = [c.is_down for c in state.combatants]
+    merged: dict[tuple, _Leaf] = {}
+    for weight, new, events in raw:
+        hp, down = before, was_down
+        if new.combatants is not state.combatants:  # states never reorder combatants; unchanged ones are the same objects
+            hp, down = list(before), list(was_down)
+            for i, (c, b) in enumerate(zip(new.combatants, state.combatants)):
+                if c is not b:
+                    hp[i], down[i] = c.hp, c.is_down
+        hp, down = tuple(hp), tuple(down)
+        kinds = tuple(dict.fromkeys(_kind(e) for e in events if e.kind not in QUIET_KINDS))
+        rolls = tuple(dict.fromkeys((_purpose(r.purpose, actor, state), r.total)
+                                    for e in events for r in e.rolls))
+        key = (kinds, hp, down, rolls)
+        leaf = merged.get(key)
+        if leaf is None:
+            merged[key] = _Leaf(weight, kinds, hp, down, rolls)
+        else:
+            leaf.weight += weight
+    leaves = list(merged.values())
+    # Only the events that differ between branches tell outcomes apart.
+    common = set(leaves[0].kinds).intersection(*(l.kinds for l in leaves[1:])) if leaves else set()
+    if len({tuple(k for k in leaf.kinds if k not in common) for leaf in leaves}) <= 1:
+        common = set()  # one outcome: say what it is
+    outcomes: dict[str, Fraction] = {}
+    for leaf in leaves:
+        label = " · ".join(_words(k) for k in leaf.kinds if k not in common) or "No effect"
+        outcomes[label] = outcomes.get(label, Fraction(0)) + leaf.weight
+    a = ids.index(actor) if actor in ids else -1
+    hostile = [i for i, c in enumerate(state.combatants) if a >= 0 and state.hostile(actor, c.id)]
+    dealt: dict[int, Fraction] = {}
+    taken: dict[int, Fraction] = {}
+    for leaf in leaves:
+        d = sum(max(0, before[i] - leaf.hp[i]) for i in hostile)
+        t = max(0, before[a] - leaf.hp[a]) if a >= 0 else 0
+        dealt[d] = dealt.get(d, Fraction(0)) + leaf.weight
+        taken[t] = taken.get(t, Fraction(0)) + leaf.weight
+    changed = [i for i in range(len(ids)) if any(l.hp[i] != before[i] for l in leaves)]
+    down = tuple((ids[i], p) for i in range(len(ids)) if not was_down[i]
+                 and (p := sum((l.weight for l in leaves if l.down[i]), Fraction(0))))
+    hp = tuple((ids[i], sum((l.weight * l.hp[i] for l in leaves), Fraction(0))) for i in changed)
+    rolls: dict[str, dict[int, Fraction]] = {}
+    for leaf in leaves:
+        seen = set()
+        for purpose, total in leaf.rolls:
+            if purpose in seen:
+                continue  # the first roll of each purpose (a second is another distribution's business)
+            seen.add(purpose)
+            d = rolls.setdefault(purpose, {})
+            d[total] = d.get(total, Fraction(0)) + leaf.weight
+    names = {c.id: c.name for c in state.combatants}
+    return Odds(cmd, actor, samples == 0, samples, runs,
+                tuple(sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0]))),
+                _dist(dealt), _dist(taken), down, hp,
+                tuple((k, _dist(v)) for k, v in rolls.items() if sum(v.values()) == 1), names)
+
+
+def _purpose(purpose: str, actor: str, state: State) -> str:
+    return purpose or "roll"
+
+
+def _kind(e: Event) -> str:
+    """An event's kind, with the outcome its data names (Ogre's "ActionResolved": done, failed...)."""
+    outcome = e.data.get("outcome") if e.data else None
+    return f"{e.kind}:{outcome}" if isinstance(outcome, str) and outcome else e.kind
+
+
+def _words(kind: str) -> str:
+    kind, _, outcome = kind.partition(":")
+    text = words(kind).lower().capitalize()
+    return f"{text} ({outcome})" if outcome else text
+
+
+def _dist(d: dict[int, Fraction]) -> Dist:
+    return tuple(sorted(d.items()))
