@@ -29,6 +29,12 @@ def total(o: Odds) -> F:
     return sum(p for _, p in o.outcomes)
 
 
+def exact_odds(rs, state, cmd, **kw) -> Odds:
+    """Closed forms compare exact odds (a loaded machine must not turn them into a sample)."""
+    kw.setdefault("exact", True)
+    return assert_exact(odds(rs, state, cmd, **kw))
+
+
 def assert_exact(o) -> Odds:
     assert isinstance(o, Odds), o
     assert o.exact and o.samples == 0
@@ -51,14 +57,14 @@ def olog_duel(to_hit: int = 0, ac: int = 12, damage: str = "1d8", hp: int = 30):
 @pytest.mark.parametrize("to_hit,ac", [(0, 12), (3, 12), (2, 18), (0, 25)])
 def test_a_d20_attack_against_ac_with_a_bonus_hits_on_21_minus_ac_plus_bonus_in_20__OLOG_ATK_1(to_hit, ac):
     s = olog_duel(to_hit, ac)
-    o = assert_exact(odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False)))
+    o = exact_odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False))
     p_hit = F(max(0, min(20, 21 - ac + to_hit)), 20)
     assert o.chance("hit") == p_hit and o.chance("missed") == 1 - p_hit
 
 
 def test_damage_1d8_plus_1_on_a_hit_is_uniform_2_to_9_and_the_expected_hp_follows__OLOG_ATK_1():
     s = olog_duel(0, 11, "1d8+1")
-    o = assert_exact(odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False)))
+    o = exact_odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False))
     p = F(1, 2)  # 10..20 hits AC 11
     assert o.dealt == ((0, 1 - p),) + tuple((v, p / 8) for v in range(2, 10))
     assert mean(o.dealt) == p * F(11, 2)
@@ -68,7 +74,7 @@ def test_damage_1d8_plus_1_on_a_hit_is_uniform_2_to_9_and_the_expected_hp_follow
 
 def test_a_hit_that_can_fell_gives_the_chance_to_go_down__OLOG_ATK_1__CORE_HP_1():
     s = olog_duel(0, 11, "1d8", hp=6)
-    o = assert_exact(odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False)))
+    o = exact_odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False))
     assert dict(o.down) == {"gob": F(1, 2) * F(3, 8)}  # a hit, then 6, 7 or 8
 
 
@@ -80,7 +86,7 @@ def olog_example(build) -> Session:
 
 def test_two_d8_threateners_press_for_d4_min_2__OLOG_PRES_9():
     s = olog_example(two_orcs)
-    o = assert_exact(odds(OLOG, s.state, Defend("brak", press_on=True)))
+    o = exact_odds(OLOG, s.state, Defend("brak", press_on=True))
     assert o.roll("pressure") == ((2, F(1, 2)), (3, F(1, 4)), (4, F(1, 4)))
     assert o.taken == ((2, F(1, 2)), (3, F(1, 4)), (4, F(1, 4)))
     assert mean(o.taken) == F(11, 4)
@@ -88,13 +94,13 @@ def test_two_d8_threateners_press_for_d4_min_2__OLOG_PRES_9():
 
 def test_a_superpredator_d10_bite_and_two_d6_claws_press_for_d5__OLOG_PRES_9():
     s = olog_example(superpredator)
-    o = assert_exact(odds(OLOG, s.state, Defend("brak", press_on=True)))
+    o = exact_odds(OLOG, s.state, Defend("brak", press_on=True))
     assert o.roll("pressure") == uniform(1, 5) and o.taken == uniform(1, 5)
 
 
 def test_eight_d6_knives_always_press_for_8__OLOG_PRES_9__OLOG_PRES_5():
     s = olog_example(eight_humans)
-    o = assert_exact(odds(OLOG, s.state, Defend("brak", press_on=True)))
+    o = exact_odds(OLOG, s.state, Defend("brak", press_on=True))
     assert o.taken == ((8, F(1)),) and o.branches == 1
 
 
@@ -124,7 +130,7 @@ def face_hits(s, cmd, face) -> bool:
 def test_a_crossbow_keeps_the_higher_of_two_then_adds_one__OSE_RANGED_3():
     s = ose_shooter(CROSSBOW)
     cmd = OseAttack("hal", "gob", "Crossbow")
-    o = assert_exact(odds(OSE, s.state, cmd))
+    o = exact_odds(OSE, s.state, cmd)
     p = F(hit_faces(s, cmd), 20)
     # higher of two d6: k with chance (2k-1)/36, then +1
     assert o.dealt == ((0, 1 - p),) + tuple((k + 1, p * F(2 * k - 1, 36)) for k in range(1, 7))
@@ -133,7 +139,7 @@ def test_a_crossbow_keeps_the_higher_of_two_then_adds_one__OSE_RANGED_3():
 def test_a_sling_does_one_less_but_at_least_one__OSE_RANGED_4():
     s = ose_shooter(SLING)
     cmd = OseAttack("hal", "gob", "Sling")
-    o = assert_exact(odds(OSE, s.state, cmd))
+    o = exact_odds(OSE, s.state, cmd)
     p = F(hit_faces(s, cmd), 20)
     assert o.dealt == ((0, 1 - p), (1, p / 2), (2, p / 4), (3, p / 4))
 
@@ -142,7 +148,7 @@ def test_a_path_through_two_threatened_squares_risks_two_attacks_of_opportunity_
     s = ose_session(fighter("ann", "a", (5, 5), hp=30), fighter("g1", "b", (6, 5)), fighter("g2", "b", (3, 6)))
     ose_start(s, 9, 2)
     path = ((5, 5), (4, 5), (3, 5))
-    o = assert_exact(odds(OSE, s.state, OseMove("ann", path)))
+    o = exact_odds(OSE, s.state, OseMove("ann", path))
     # each foe's AoO hits as a plain attack does: count the faces with the rules themselves
     probe = ose_session(fighter("ann", "a", (5, 5), hp=30), fighter("g1", "b", (6, 5)))
     ose_start(probe, 9, 2)
@@ -159,8 +165,8 @@ def test_a_fast_attack_is_at_minus_8_plus_dex_and_its_odds_are_those_of_its_reso
     advance_to(s, 14)
     act(s, oc.Attack("orc", "brak"))
     advance_to(s, 16)
-    fast = assert_exact(odds(s.ruleset, s.state, oc.Attack("brak", "orc", tempo=-1)))
-    normal = assert_exact(odds(s.ruleset, s.state, oc.Attack("brak", "orc")))
+    fast = exact_odds(s.ruleset, s.state, oc.Attack("brak", "orc", tempo=-1))
+    normal = exact_odds(s.ruleset, s.state, oc.Attack("brak", "orc"))
     # d20 + 6 (skill) against Defense 13; fast: -8 + DEX 2 = -6
     assert fast.chance("hit") == F(8, 20) and normal.chance("hit") == F(14, 20)
     assert fast.dealt == ((0, F(12, 20)),) + tuple((v, F(8, 20) / 8) for v in range(1, 9))
@@ -172,7 +178,7 @@ def test_a_hurried_draw_needs_dc_15_dexterity__OGRE_FAST_1():
     advance_to(s, 14)
     act(s, oc.Delay("orc"))
     advance_to(s, 16)
-    o = assert_exact(odds(s.ruleset, s.state, oc.Act("brak", "draw", "dagger", tempo=-1)))
+    o = exact_odds(s.ruleset, s.state, oc.Act("brak", "draw", "dagger", tempo=-1))
     p = F(8, 20)  # d20 + 2 >= 15
     assert o.chance("failed") == 1 - p and o.chance("act done") == p
     assert o.roll("Dexterity") == uniform(1, 20)
@@ -194,7 +200,7 @@ def test_past_the_budget_a_seeded_sample_says_so_and_exact_is_on_request__CORE_O
     b = odds(OLOG, s.state, cmd, budget=small, seed=7)
     assert a.approx and a.samples == 400 and a == b  # seeded: the same sample twice
     assert sum(p for _, p in a.dealt) == 1 and all(isinstance(p, F) for _, p in a.dealt)
-    exact = assert_exact(odds(OLOG, s.state, cmd, budget=small, exact=True))
+    exact = exact_odds(OLOG, s.state, cmd, budget=small, exact=True)
     assert exact.chance("hit") == F(1, 2) and abs(float(a.chance("hit")) - 0.5) < 0.1
 
 
@@ -215,6 +221,6 @@ def test_a_die_with_no_faces_or_a_bad_expression_is_a_clear_message__CORE_ODDS_1
 
 def test_identical_branches_are_merged__CORE_ODDS_1():
     s = olog_duel(0, 11)
-    o = assert_exact(odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False)))
+    o = exact_odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False))
     assert o.outcomes == (("Attack hit", F(1, 2)), ("Attack missed", F(1, 2)))
     assert len(o.dealt) == 9  # 10 misses are one, 8 damage values

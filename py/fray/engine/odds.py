@@ -68,6 +68,7 @@ class Odds:
     down: tuple[tuple[str, Fraction], ...]
     hp: tuple[tuple[str, Fraction], ...]
     rolls: tuple[tuple[str, Dist], ...] = ()
+    everyone: Dist = ()                # HP lost by all combatants together
     names: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -218,7 +219,10 @@ def _summarise(state: State, cmd: Command, actor: str, raw, runs: int, samples: 
     hostile = [i for i, c in enumerate(state.combatants) if a >= 0 and state.hostile(actor, c.id)]
     dealt: dict[int, Fraction] = {}
     taken: dict[int, Fraction] = {}
+    everyone: dict[int, Fraction] = {}
     for leaf in leaves:
+        e = sum(max(0, b - h) for b, h in zip(before, leaf.hp))
+        everyone[e] = everyone.get(e, Fraction(0)) + leaf.weight
         d = sum(max(0, before[i] - leaf.hp[i]) for i in hostile)
         t = max(0, before[a] - leaf.hp[a]) if a >= 0 else 0
         dealt[d] = dealt.get(d, Fraction(0)) + leaf.weight
@@ -240,7 +244,7 @@ def _summarise(state: State, cmd: Command, actor: str, raw, runs: int, samples: 
     return Odds(cmd, actor, samples == 0, samples, runs,
                 tuple(sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0]))),
                 _dist(dealt), _dist(taken), down, hp,
-                tuple((k, _dist(v)) for k, v in rolls.items() if sum(v.values()) == 1), names)
+                tuple((k, _dist(v)) for k, v in rolls.items() if sum(v.values()) == 1), _dist(everyone), names)
 
 
 def _purpose(purpose: str, actor: str, state: State) -> str:
