@@ -7,7 +7,7 @@ import pytest
 
 from fray.engine.commands import Illegal
 from fray.engine.model import Weapon
-from fray.engine.odds import MAX_SAMPLES, Budget, Odds, OddsError, mean, odds
+from fray.engine.odds import MAX_SAMPLES, PAGE_BUDGET, Budget, Odds, OddsError, Working, mean, odds
 from fray.engine.session import Session
 from fray.rules.ogre import commands as oc
 from fray.rules.olog import RULESET as OLOG, Attack as OlogAttack, Defend, RollInitiative
@@ -224,3 +224,25 @@ def test_identical_branches_are_merged__CORE_ODDS_1():
     o = exact_odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False))
     assert o.outcomes == (("Attack hit", F(1, 2)), ("Attack missed", F(1, 2)))
     assert len(o.dealt) == 9  # 10 misses are one, 8 damage values
+
+
+def test_odds_worked_out_in_small_chunks_are_the_same_odds__CORE_ODDS_1():
+    """The page works a little at a time between taps: the answer does not depend on how it is cut up."""
+    s = olog_duel(0, 11, "2d6")
+    cmd = OlogAttack("brak", "gob", "Sword", press_on=False)
+    job = Working(OLOG, s.state, cmd, exact=True)
+    chunks = 0
+    while job.work(0.0) is None:
+        chunks += 1
+    assert chunks > 10 and job.result == odds(OLOG, s.state, cmd, exact=True)
+    sampled = Working(OLOG, s.state, cmd, budget=Budget(branches=5, samples=200, sample_seconds=60), seed=3)
+    while sampled.work(0.0) is None:
+        pass
+    assert sampled.result == odds(OLOG, s.state, cmd, budget=Budget(branches=5, samples=200, sample_seconds=60), seed=3)
+    assert sampled.result.samples == 200
+
+
+def test_the_page_budget_keeps_every_option_bounded__CORE_ODDS_1():
+    s = olog_duel(0, 11, "3d6")
+    o = odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False), budget=PAGE_BUDGET)
+    assert o.branches <= PAGE_BUDGET.branches + PAGE_BUDGET.samples

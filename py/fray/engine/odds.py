@@ -120,93 +120,134 @@ def odds(ruleset: Any, state: State, cmd: Command, budget: Budget = Budget(), ex
 
     Raises OddsError for a die with no faces or an invalid expression met on the way, and when
     `exact` would pass MAX_EXACT_BRANCHES."""
-    illegal = ruleset.check(state, cmd)
-    if illegal is not None:
-        return illegal
-    actor = actor or getattr(cmd, "actor", "") or ""
-    resolve = consequence_of(ruleset)
+    job = Working(ruleset, state, cmd, budget, exact, seed, actor)
+    while job.result is None:
+        job.work(3600.0)
+    return job.result
 
-    def run(dice) -> tuple[State, list[Event]]:
+
+class Working:
+    """Odds being worked out a little at a time (the page works on them in idle moments between taps):
+    `work(seconds)` goes on for about that long and returns the result once there is one. The budget's
+    time counts only the time spent working, however it is cut up."""
+
+    def __init__(self, ruleset: Any, state: State, cmd: Command, budget: Budget = Budget(),
+                 exact: bool = False, seed: int = 0, actor: str | None = None) -> None:
+        self.state, self.cmd, self.budget, self.exact, self.seed = state, cmd, budget, exact, seed
+        self.actor = actor or getattr(cmd, "actor", "") or ""
+        self.resolve = consequence_of(ruleset)
+        self.result: Odds | Illegal | None = ruleset.check(state, cmd)
+        self.stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+        self.merged: dict[tuple, _Leaf] = {}
+        self.runs = 0
+        self.spent = 0.0       # seconds worked while enumerating
+        self.sampling = False
+        self.samples = 0
+        self.sample_spent = 0.0
+        self.ids = [c.id for c in state.combatants]
+        self.before = [c.hp for c in state.combatants]
+        self.was_down = [c.is_down for c in state.combatants]
+
+    def _run(self, dice) -> tuple[State, list[Event]]:
         try:
-            return resolve(state, cmd, dice)
+            return self.resolve(self.state, self.cmd, dice)
         except DiceError as exc:
             raise OddsError(str(exc)) from None
         except BadFace as exc:  # a source that meets a 0-face die in a roll
             raise OddsError(str(exc)) from None
 
-    leaves, runs, complete = _enumerate(run, budget, exact)
-    samples = 0
-    if not complete:
-        leaves, samples = _sample(run, state, budget, seed)
-        runs += samples
-    return _summarise(state, cmd, actor, leaves, runs, samples)
+    def work(self, seconds: float) -> Odds | Illegal | None:
+        """Work for about `seconds` (at least one resolution); the result when there is one, else None."""
+        if self.result is not None:
+            return self.result
+        start = time.perf_counter()
+        end = start + seconds
+        if not self.sampling:
+            self._enumerate(end)
+            self.spent += time.perf_counter() - start
+        else:
+            self._sample(end)
+            self.sample_spent += time.perf_counter() - start
+        return self.result
 
+    def _enumerate(self, end: float) -> None:
+        """Depth first over the faces the resolution asks for."""
+        limit = MAX_EXACT_BRANCHES if self.exact else self.budget.branches
+        stack = self.stack
+        started = time.perf_counter()
+        n = 0
+        while stack:
+            if self.runs >= limit or (not self.exact and self.spent + (time.perf_counter() - started)
+                                      > self.budget.seconds and n):
+                if self.exact:
+                    raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
+                self.sampling, self.merged = True, {}  # past the budget: a seeded sample instead
+                return
+            if n and n % 8 == 0 and time.perf_counter() > end:
+                return
+            prefix, weight = stack.pop()
+            self.runs += 1
+            n += 1
+            try:
+                new, events = self._run(_Faces(prefix))
+            except NeedDice as need:
+                if need.sides < 1:
+                    raise OddsError(f'"{need.expr}": a die has at least one face') from None
+                w = weight / need.sides
+                stack.extend((prefix + (f,), w) for f in range(need.sides, 0, -1))
+                continue
+            self._add(weight, new, events)
+        self.result = self._summary()
 
-def _enumerate(run, budget: Budget, exact: bool) -> tuple[list[tuple[Fraction, State, list[Event]]], int, bool]:
-    """Depth first over the faces the resolution asks for; (leaves, runs, complete)."""
-    limit = MAX_EXACT_BRANCHES if exact else budget.branches
-    end = None if exact else time.perf_counter() + budget.seconds
-    stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
-    leaves = []
-    runs = 0
-    while stack:
-        if runs >= limit or (end is not None and runs % 16 == 0 and time.perf_counter() > end):
-            if exact:
-                raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
-            return leaves, runs, False
-        prefix, weight = stack.pop()
-        runs += 1
-        dice = _Faces(prefix)
-        try:
-            new, events = run(dice)
-        except NeedDice as need:
-            if need.sides < 1:
-                raise OddsError(f'"{need.expr}": a die has at least one face') from None
-            w = weight / need.sides
-            stack.extend((prefix + (f,), w) for f in range(need.sides, 0, -1))
-            continue
-        leaves.append((weight, new, events))
-    return leaves, runs, True
+    def _sample(self, end: float) -> None:
+        """Seeded resolutions, each of weight 1/n; bounded in count and in time (at least 30)."""
+        n = max(1, min(self.budget.samples, MAX_SAMPLES))
+        started = time.perf_counter()
+        got = []
+        while self.samples < n:
+            dice = SeededDice(self.seed * 1_000_003 + self.samples + 1, self.state.rolls)
+            got.append(self._run(dice))
+            self.samples += 1
+            self.runs += 1
+            now = time.perf_counter()
+            if self.samples >= 30 and self.sample_spent + (now - started) > self.budget.sample_seconds:
+                break
+            if now > end:
+                break
+        for new, events in got:
+            self._add(1, new, events)  # counted now; weighed 1/samples at the end
+        if self.samples >= n or self.sample_spent + (time.perf_counter() - started) > self.budget.sample_seconds \
+                and self.samples >= 30:
+            w = Fraction(1, self.samples)
+            for leaf in self.merged.values():
+                leaf.weight = leaf.weight * w
+            self.result = self._summary()
 
-
-def _sample(run, state: State, budget: Budget, seed: int) -> tuple[list, int]:
-    """Seeded resolutions, each of weight 1/n; bounded in count and time."""
-    n = max(1, min(budget.samples, MAX_SAMPLES))
-    end = time.perf_counter() + budget.sample_seconds
-    got = []
-    for k in range(n):
-        dice = SeededDice(seed * 1_000_003 + k + 1, state.rolls)
-        new, events = run(dice)
-        got.append((new, events))
-        if k >= 29 and time.perf_counter() > end:  # at least 30, whatever the clock says
-            break
-    w = Fraction(1, len(got))
-    return [(w, new, events) for new, events in got], len(got)
-
-
-def _summarise(state: State, cmd: Command, actor: str, raw, runs: int, samples: int) -> Odds:
-    ids = [c.id for c in state.combatants]
-    before = [c.hp for c in state.combatants]
-    was_down = [c.is_down for c in state.combatants]
-    merged: dict[tuple, _Leaf] = {}
-    for weight, new, events in raw:
+    def _add(self, weight, new: State, events: list[Event]) -> None:
+        state, before, was_down = self.state, self.before, self.was_down
         hp, down = before, was_down
         if new.combatants is not state.combatants:  # states never reorder combatants; unchanged ones are the same objects
             hp, down = list(before), list(was_down)
             for i, (c, b) in enumerate(zip(new.combatants, state.combatants)):
                 if c is not b:
                     hp[i], down[i] = c.hp, c.is_down
-        hp, down = tuple(hp), tuple(down)
         kinds = tuple(dict.fromkeys(_kind(e) for e in events if e.kind not in QUIET_KINDS))
-        rolls = tuple(dict.fromkeys((_purpose(r.purpose, actor, state), r.total)
-                                    for e in events for r in e.rolls))
-        key = (kinds, hp, down, rolls)
-        leaf = merged.get(key)
+        rolls = tuple(dict.fromkeys((r.purpose or "roll", r.total) for e in events for r in e.rolls))
+        key = (kinds, tuple(hp), tuple(down), rolls)
+        leaf = self.merged.get(key)
         if leaf is None:
-            merged[key] = _Leaf(weight, kinds, hp, down, rolls)
+            self.merged[key] = _Leaf(weight, kinds, key[1], key[2], rolls)
         else:
             leaf.weight += weight
-    leaves = list(merged.values())
+
+    def _summary(self) -> Odds:
+        return _summarise(self.state, self.cmd, self.actor, list(self.merged.values()), self.runs, self.samples)
+
+
+def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs: int, samples: int) -> Odds:
+    ids = [c.id for c in state.combatants]
+    before = [c.hp for c in state.combatants]
+    was_down = [c.is_down for c in state.combatants]
     # Only the events that differ between branches tell outcomes apart.
     common = set(leaves[0].kinds).intersection(*(l.kinds for l in leaves[1:])) if leaves else set()
     if len({tuple(k for k in leaf.kinds if k not in common) for leaf in leaves}) <= 1:
@@ -245,10 +286,6 @@ def _summarise(state: State, cmd: Command, actor: str, raw, runs: int, samples: 
                 tuple(sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0]))),
                 _dist(dealt), _dist(taken), down, hp,
                 tuple((k, _dist(v)) for k, v in rolls.items() if sum(v.values()) == 1), _dist(everyone), names)
-
-
-def _purpose(purpose: str, actor: str, state: State) -> str:
-    return purpose or "roll"
 
 
 def _kind(e: Event) -> str:
