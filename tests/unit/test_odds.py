@@ -246,3 +246,23 @@ def test_the_page_budget_keeps_every_option_bounded__CORE_ODDS_1():
     s = olog_duel(0, 11, "3d6")
     o = odds(OLOG, s.state, OlogAttack("brak", "gob", "Sword", press_on=False), budget=PAGE_BUDGET)
     assert o.branches <= PAGE_BUDGET.branches + PAGE_BUDGET.samples
+
+
+def test_a_command_that_rolls_as_it_is_taken_branches_on_every_face__OGRE_ATK_1__OGRE_SEG_1():
+    """Advance resolves the orc's attack at once: its dice are branched on too (nothing rolled is kept
+    from one branch for the next)."""
+    from fray.engine.dice import NeedDice, ScriptedDice
+    s = ogre_start(orc(), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Attack("orc", "brak"))
+    advance_to(s, 16)
+    act(s, oc.Delay("brak"))
+    o = exact_odds(s.ruleset, s.state, oc.Advance())
+    hits = 0
+    for face in range(1, 21):
+        try:
+            s.ruleset.resolve(s.state, oc.Advance(), ScriptedDice([face]))
+        except NeedDice:
+            hits += 1  # a hit asks for its damage die
+    assert 0 < hits < 20 and o.chance("hit") == F(hits, 20)
+    assert o.everyone == ((0, 1 - F(hits, 20)),) + tuple((v, F(hits, 20) / 8) for v in range(1, 9))

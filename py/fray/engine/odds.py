@@ -12,6 +12,7 @@ or, where a system resolves a declaration later (Ogre), that resolution.
 """
 from __future__ import annotations
 
+import math
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -95,8 +96,7 @@ def mean(dist: Dist) -> Fraction:
 class _Leaf:
     weight: Fraction
     kinds: tuple[str, ...]
-    hp: tuple[int, ...]
-    down: tuple[bool, ...]
+    diff: tuple[tuple[int, int, bool], ...]  # (index, HP, down) of each combatant whose HP or state changed
     rolls: tuple[tuple[str, int], ...]
 
 
@@ -224,19 +224,17 @@ class Working:
             self.result = self._summary()
 
     def _add(self, weight, new: State, events: list[Event]) -> None:
-        state, before, was_down = self.state, self.before, self.was_down
-        hp, down = before, was_down
+        state = self.state
+        diff: tuple = ()
         if new.combatants is not state.combatants:  # states never reorder combatants; unchanged ones are the same objects
-            hp, down = list(before), list(was_down)
-            for i, (c, b) in enumerate(zip(new.combatants, state.combatants)):
-                if c is not b:
-                    hp[i], down[i] = c.hp, c.is_down
+            diff = tuple((i, c.hp, c.is_down) for i, (c, b) in enumerate(zip(new.combatants, state.combatants))
+                         if c is not b and (c.hp != b.hp or c.is_down != b.is_down))
         kinds = tuple(dict.fromkeys(_kind(e) for e in events if e.kind not in QUIET_KINDS))
         rolls = tuple(dict.fromkeys((r.purpose or "roll", r.total) for e in events for r in e.rolls))
-        key = (kinds, tuple(hp), tuple(down), rolls)
+        key = (kinds, diff, rolls)
         leaf = self.merged.get(key)
         if leaf is None:
-            self.merged[key] = _Leaf(weight, kinds, key[1], key[2], rolls)
+            self.merged[key] = _Leaf(weight, kinds, diff, rolls)
         else:
             leaf.weight += weight
 
@@ -248,44 +246,61 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
     ids = [c.id for c in state.combatants]
     before = [c.hp for c in state.combatants]
     was_down = [c.is_down for c in state.combatants]
+    # Integer weights over one common denominator: the sums stay exact and cost little.
+    den = math.lcm(*(leaf.weight.denominator for leaf in leaves)) if leaves else 1
+    weights = [leaf.weight.numerator * (den // leaf.weight.denominator) for leaf in leaves]
     # Only the events that differ between branches tell outcomes apart.
     common = set(leaves[0].kinds).intersection(*(l.kinds for l in leaves[1:])) if leaves else set()
     if len({tuple(k for k in leaf.kinds if k not in common) for leaf in leaves}) <= 1:
         common = set()  # one outcome: say what it is
-    outcomes: dict[str, Fraction] = {}
-    for leaf in leaves:
+    outcomes: dict[str, int] = {}
+    for leaf, w in zip(leaves, weights):
         label = " · ".join(_words(k) for k in leaf.kinds if k not in common) or "No effect"
-        outcomes[label] = outcomes.get(label, Fraction(0)) + leaf.weight
+        outcomes[label] = outcomes.get(label, 0) + w
     a = ids.index(actor) if actor in ids else -1
-    hostile = [i for i, c in enumerate(state.combatants) if a >= 0 and state.hostile(actor, c.id)]
-    dealt: dict[int, Fraction] = {}
-    taken: dict[int, Fraction] = {}
-    everyone: dict[int, Fraction] = {}
-    for leaf in leaves:
-        e = sum(max(0, b - h) for b, h in zip(before, leaf.hp))
-        everyone[e] = everyone.get(e, Fraction(0)) + leaf.weight
-        d = sum(max(0, before[i] - leaf.hp[i]) for i in hostile)
-        t = max(0, before[a] - leaf.hp[a]) if a >= 0 else 0
-        dealt[d] = dealt.get(d, Fraction(0)) + leaf.weight
-        taken[t] = taken.get(t, Fraction(0)) + leaf.weight
-    changed = [i for i in range(len(ids)) if any(l.hp[i] != before[i] for l in leaves)]
-    down = tuple((ids[i], p) for i in range(len(ids)) if not was_down[i]
-                 and (p := sum((l.weight for l in leaves if l.down[i]), Fraction(0))))
-    hp = tuple((ids[i], sum((l.weight * l.hp[i] for l in leaves), Fraction(0))) for i in changed)
-    rolls: dict[str, dict[int, Fraction]] = {}
-    for leaf in leaves:
+    hostile = {i for i, c in enumerate(state.combatants) if a >= 0 and state.hostile(actor, c.id)}
+    dealt: dict[int, int] = {}
+    taken: dict[int, int] = {}
+    everyone: dict[int, int] = {}
+    downs: dict[int, int] = {}
+    hp_sum: dict[int, int] = {}
+    moved: set[int] = set()
+    rolls: dict[str, dict[int, int]] = {}
+    for leaf, w in zip(leaves, weights):
+        e = d = t = 0
+        for i, hp, is_down in leaf.diff:
+            lost = max(0, before[i] - hp)
+            e += lost
+            if i in hostile:
+                d += lost
+            if i == a:
+                t = lost
+            if is_down and not was_down[i]:
+                downs[i] = downs.get(i, 0) + w
+            if hp != before[i]:
+                moved.add(i)
+            hp_sum[i] = hp_sum.get(i, 0) + w * (hp - before[i])
+        everyone[e] = everyone.get(e, 0) + w
+        dealt[d] = dealt.get(d, 0) + w
+        taken[t] = taken.get(t, 0) + w
         seen = set()
         for purpose, total in leaf.rolls:
             if purpose in seen:
                 continue  # the first roll of each purpose (a second is another distribution's business)
             seen.add(purpose)
-            d = rolls.setdefault(purpose, {})
-            d[total] = d.get(total, Fraction(0)) + leaf.weight
+            r = rolls.setdefault(purpose, {})
+            r[total] = r.get(total, 0) + w
+
+    def dist(d: dict[int, int]) -> Dist:
+        return tuple((k, Fraction(v, den)) for k, v in sorted(d.items()))
+
     names = {c.id: c.name for c in state.combatants}
     return Odds(cmd, actor, samples == 0, samples, runs,
-                tuple(sorted(outcomes.items(), key=lambda kv: (-kv[1], kv[0]))),
-                _dist(dealt), _dist(taken), down, hp,
-                tuple((k, _dist(v)) for k, v in rolls.items() if sum(v.values()) == 1), _dist(everyone), names)
+                tuple(sorted(((k, Fraction(v, den)) for k, v in outcomes.items()), key=lambda kv: (-kv[1], kv[0]))),
+                dist(dealt), dist(taken),
+                tuple((ids[i], Fraction(downs[i], den)) for i in sorted(downs)),
+                tuple((ids[i], before[i] + Fraction(hp_sum[i], den)) for i in sorted(moved)),
+                tuple((k, dist(v)) for k, v in rolls.items() if sum(v.values()) == den), dist(everyone), names)
 
 
 def _kind(e: Event) -> str:
@@ -298,7 +313,3 @@ def _words(kind: str) -> str:
     kind, _, outcome = kind.partition(":")
     text = words(kind).lower().capitalize()
     return f"{text} ({outcome})" if outcome else text
-
-
-def _dist(d: dict[int, Fraction]) -> Dist:
-    return tuple(sorted(d.items()))
