@@ -1,4 +1,4 @@
-"""The command line: check, replay and show saved encounters (`python -m fray`).
+"""The command line: check, replay, show saved encounters and the odds of their options (`python -m fray`).
 
 Never imported by the page; argparse is imported only when the command line
 runs, so the modules the page loads pay nothing for it.
@@ -7,6 +7,8 @@ runs, so the modules the page loads pay nothing for it.
     python -m fray replay FILE        the log: "step N  <text>" with its dice
     python -m fray replay --json FILE the log as a JSON list of events
     python -m fray show FILE          system, combatants, round, whose turn
+    python -m fray odds FILE [--actor ID] [--json] [--exact]
+                                      each option of the actor (default: whoever acts now) with its odds
 
 FILE may also be a share link ("...#e=..." or "e=...").
 
@@ -165,13 +167,52 @@ def cmd_show(source: str, out: TextIO, err: TextIO) -> int:
     return EXIT_OK
 
 
+def odds_lines(results) -> Iterable[str]:
+    for oo in results:
+        head = f"{oo.index + 1:>2}. {oo.label}"
+        yield f"{head}  [{oo.figure}]" if oo.figure else f"{head}  ({oo.note})" if oo.note else head
+        for row in oo.rows:
+            yield f"      {row}"
+
+
+def cmd_odds(source: str, actor: str | None, as_json: bool, exact: bool, out: TextIO, err: TextIO) -> int:
+    """Every option of `actor` (default: the first who acts now) with its odds (engine/odds.py)."""
+    from .views.odds import of_option, to_json
+    loaded = _load_or_report(source, err)
+    if loaded is None:
+        return EXIT_PROBLEMS
+    s = loaded.session
+    state = s.state
+    if actor is None:
+        now = s.current()
+        actor = state.prompt.actor if state.prompt is not None else now[0] if now else None
+    if actor is None:
+        print(f"{source}: nobody acts now: name one with --actor", file=err)
+        return EXIT_PROBLEMS
+    if not state.has(actor):
+        print(f"{source}: --actor {actor}: no such combatant (ids: "
+              f"{', '.join(c.id for c in state.combatants)})", file=err)
+        return EXIT_PROBLEMS
+    results = [of_option(s.ruleset, state, i, o, exact=exact, seed=s.encounter.seed)
+               for i, o in enumerate(s.options(actor))]
+    if as_json:
+        json.dump({"actor": actor, "name": state.name(actor), "options": [to_json(r) for r in results]}, out,
+                  ensure_ascii=False, indent=1)
+        out.write("\n")
+    else:
+        print(f"{state.name(actor)} ({actor}):", file=out)
+        for line in odds_lines(results):
+            print(line, file=out)
+    return EXIT_OK
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 problems, 2 usage)."""
     import argparse  # only here: the page never runs the command line
 
     out = out or sys.stdout
     err = err or sys.stderr
-    parser = argparse.ArgumentParser(prog="python -m fray", description="Check, replay and show Fray encounters.")
+    parser = argparse.ArgumentParser(prog="python -m fray", description="Check, replay and show Fray encounters, and the odds of each option.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("check", help="validate files: every problem, one per line; exit 1 if any")
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -180,6 +221,11 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     p.add_argument("--json", action="store_true", help="a JSON list of events instead of text")
     p = sub.add_parser("show", help="summary: system, combatants, round, whose turn")
     p.add_argument("file", metavar="FILE")
+    p = sub.add_parser("odds", help="each option of an actor with its odds, from the real rules")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--actor", metavar="ID", help="whose options (default: whoever acts now)")
+    p.add_argument("--json", action="store_true", help="JSON, chances as exact fractions")
+    p.add_argument("--exact", action="store_true", help="enumerate every branch, however many (no sampling)")
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
@@ -188,4 +234,6 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
         return cmd_check(args.files, out, err)
     if args.command == "replay":
         return cmd_replay(args.file, args.json, out, err)
+    if args.command == "odds":
+        return cmd_odds(args.file, args.actor, args.json, args.exact, out, err)
     return cmd_show(args.file, out, err)

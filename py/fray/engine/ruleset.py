@@ -191,6 +191,11 @@ class Ruleset:
             state = fn(self, state, cmd, dice, events)
         return self.settle(state, cmd, dice, events), events
 
+    def consequence(self, state: State, cmd: Command, dice: Dice) -> Resolution:
+        """What a command leads to, for its odds (engine/odds.py, CORE-ODDS-1): its resolution.
+        A system that resolves a declaration later (Ogre) overrides this to resolve it now."""
+        return self.resolve(state, cmd, dice)
+
     def outcome(self, state: State) -> str:
         """A sentence when the fight is decided ("The Party wins"), else ""."""
         standing_sides = {c.side for c in state.combatants if not c.is_down}

@@ -275,6 +275,8 @@ def action_button(it, why_id: str = "", picked: int = -1) -> Markup:
         label.append(h("span", {"class_": "cost"}, it.choices[picked][0]))
     elif it.hint:
         label.append(h("span", {"class_": "cost"}, it.hint))
+    if it.allowed:  # its odds are written in after the drawing (ui/odds_ui.py), never part of this markup
+        label.append(h("span", {"class_": "odds", "data-i": str(it.index), "data-testid": f"odds-{it.index}"}, ""))
     attrs = {"type": "button", "class_": "act" + ("" if it.allowed else " refused"),
              "data-action": f"opt:{it.index}", "data-testid": f"opt-{it.key or it.index}",
              "aria-disabled": "true" if not it.allowed else None,

@@ -11,15 +11,20 @@ order), and works through them in small parts (one combatant's options, then
 their menu, then their panel and row) in background tasks of about
 `BUDGET_MS` each, so an input that arrives meanwhile waits at most one part.
 A tap then finds what it needs already made. A new state drops what was queued
-for the old one. Nothing here writes to the page: it only computes the same
-values, with the same keys, that the drawing would compute on the tap.
+for the old one. The warming writes nothing to the page: it only computes the
+same values, with the same keys, that the drawing would compute on the tap.
+
+First in the queue, though, come the selected combatant's odds (ui/odds_ui.py,
+CORE-ODDS-1): the one part that writes, into the action buttons' odds spans,
+and that comes back (`AGAIN`) until every option has its odds. A new selection
+puts its odds first again.
 """
 from __future__ import annotations
 
 import time
 from typing import Any, Callable, Iterator
 
-from . import render
+from . import odds_ui, render
 from .desk import Desk
 from .offers import selection
 
@@ -43,18 +48,30 @@ class Warmer:
         self.queue: list[Callable[[], Any]] = []
         self.later = later  # schedules a background task (ui/app.py: the browser's idle callback)
         self.waiting = False
+        self.odds_for: Any = None  # (state, selection) whose odds are queued
 
     def after_render(self) -> None:
-        """Queue the combatants of a state not seen before; the selected one is made already."""
+        """Queue the combatants of a state not seen before; the selected one is made already. The
+        selected combatant's odds go first (a new selection in the same state queues just those)."""
         s = self.desk.session
         state = s.state
+        odds_ui.show(self.desk)  # the figures known for what was just drawn (a rewritten panel gets them again)
+        sel = odds_ui.wanted(self.desk)
         if state is self.state:
+            if sel is not None and self.odds_for != (state, sel):
+                self.odds_for = (state, sel)
+                self.queue.insert(0, odds_ui.part(self.desk, sel))
+                self.schedule()
             return
         self.state = state
         sel = self.desk.page.selected
         first = [cid for cid in s.current() if cid != sel]
         rest = [c.id for c in state.combatants if c.id != sel and c.id not in first]
         self.queue = [part for cid in first + rest for part in parts(self.desk, cid)]
+        wanted = odds_ui.wanted(self.desk)
+        if wanted is not None:
+            self.odds_for = (state, wanted)
+            self.queue.insert(0, odds_ui.part(self.desk, wanted))
         self.schedule()
 
     def schedule(self) -> None:
@@ -70,7 +87,9 @@ class Warmer:
             return
         end = time.perf_counter() + budget_ms / 1000
         while self.queue:
-            self.queue.pop(0)()
+            part = self.queue.pop(0)
+            if part() is odds_ui.AGAIN:
+                self.queue.insert(0, part)
             if time.perf_counter() >= end:
                 break
         self.schedule()

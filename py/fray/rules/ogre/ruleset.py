@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from ...engine.cache import Cache
 from ...engine.commands import Command, Event, Option
-from ...engine.dice import Dice
+from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.geometry import Body
 from ...engine.model import Encounter, Square
 from ...engine.ruleset import Ruleset
@@ -23,9 +24,12 @@ from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
 from .commands import Charge, Move, Withdraw
-from .segment import on_damage
-from .state import Fighter, OgreState, Phase
+from .segment import on_damage, run as run_work, run_until_dice
+from .state import Fighter, OgreState, Phase, Work
 from .timeline import declaring, next_event, standing
+
+
+_PREPARED = Cache(64)  # (state, command) -> what its resolution does before the first die (Ogre.consequence)
 
 
 class Ogre(Ruleset):
@@ -42,6 +46,38 @@ class Ogre(Ruleset):
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """The segment's work runs after a command (not after surprise or initiative)."""
         return ogre_resolve.settle(self, state, cmd, dice, events)
+
+    def consequence(self, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
+        """The odds of a declaration are the odds of its resolution (CORE-ODDS-1, OGRE-ACT-1): the
+        declared action is resolved at once, against the state as it stands, instead of segments later.
+        What rolls no die (the declaration, the work before the first roll) is done once per state and
+        command, and every branch of the odds goes on from there."""
+        prepared = _PREPARED.get(repr(cmd), lambda: self._prepared(state, cmd), same=(state,))
+        if prepared is None:  # the command rolls as it is declared: resolve it whole, every branch
+            state, events = self.resolve(state, cmd, dice)
+            return run_work(self, self._resolving(state, cmd), events, dice), events
+        state, shared = prepared
+        events = list(shared)
+        return run_work(self, state, events, dice), events
+
+    def _prepared(self, state: State, cmd: Command) -> tuple[State, tuple[Event, ...]] | None:
+        try:
+            state, events = self.resolve(state, cmd, ScriptedDice(()))
+        except NeedDice:
+            return None
+        state = run_until_dice(self, self._resolving(state, cmd), events)
+        return state, tuple(events)
+
+    @staticmethod
+    def _resolving(state: State, cmd: Command) -> State:
+        """The state with the actor's declared action queued to resolve now (a ready waits for its trigger)."""
+        actor = getattr(cmd, "actor", None)
+        s = state.board
+        f = s.fighter(actor) if actor and isinstance(s, OgreState) and s.has(actor) else None
+        a = f.action if f is not None else None
+        if a is None or a.resolves is None or state.prompt is not None:
+            return state
+        return state.with_board(work=s.work + (Work("resolve", actor, a.uid),))
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """Why an allowed command cannot mean anything now (no such attack, nothing asked...), CORE-REF-1."""

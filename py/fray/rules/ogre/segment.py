@@ -27,7 +27,7 @@ from typing import Any
 
 from ...engine import geometry as geo
 from ...engine.commands import Event
-from ...engine.dice import Dice
+from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.model import Weapon, Combatant
 from ...engine.state import Prompt, State
 from . import grid as og
@@ -86,6 +86,23 @@ def run(rs: Any, state: State, events: list[Event], dice: Dice) -> State:
         w = ogre(state).work[0]
         state = state.with_board(work=ogre(state).work[1:])
         state = HANDLERS[w.kind](rs, state, w, events, dice)
+    return state
+
+
+def run_until_dice(rs: Any, state: State, events: list[Event]) -> State:
+    """Do the queued work that rolls nothing, and stop before the first item that asks for a die (it stays
+    queued): the part of a resolution every branch of its odds shares (CORE-ODDS-1), done once."""
+    guard = 0
+    while state.prompt is None and ogre(state).work and guard < 10000:
+        guard += 1
+        w = ogre(state).work[0]
+        tried: list[Event] = []
+        try:
+            after = HANDLERS[w.kind](rs, state.with_board(work=ogre(state).work[1:]), w, tried, ScriptedDice(()))
+        except NeedDice:
+            return state
+        events.extend(tried)
+        state = after
     return state
 
 

@@ -298,9 +298,13 @@ class OgreState:
     serial: int = 0
     surprise: Surprise | None = None
     _index: dict[str, int] = field(init=False, compare=False, repr=False)
+    _indexed: tuple = field(init=False, compare=False, repr=False)  # the fighters `_index` was made from
 
     def __post_init__(self) -> None:
+        if self.__dict__.get("_indexed") is self.fighters:
+            return  # a copy with other fields changed (engine.state.evolve): the index still holds
         object.__setattr__(self, "_index", {f.id: i for i, f in enumerate(self.fighters)})
+        object.__setattr__(self, "_indexed", self.fighters)
 
     def fighter(self, cid: str) -> Fighter:
         return self.fighters[self._index[cid]]

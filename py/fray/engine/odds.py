@@ -1,0 +1,315 @@
+"""Odds: the outcome distribution of a command, from the real rules on the real state (CORE-ODDS-1).
+
+No second model of the rules: `odds` resolves the command itself with a dice
+source that hands out fixed faces and raises `NeedDice` when the resolution
+asks for one more (the physical-dice protocol), then branches on every face
+of that die, each branch weighted by an exact `Fraction`. Leaves with the same
+result (the same HP, the same distinct events, the same roll totals) are
+merged. Past a budget of branches (or of time) the answer is a seeded sample
+that says so ("≈", its size); `exact=True` enumerates everything, up to a hard
+cap. What is resolved is `Ruleset.consequence`: the command's own resolution,
+or, where a system resolves a declaration later (Ogre), that resolution.
+"""
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, Callable
+
+from .commands import Command, Event, Illegal, words
+from .dice import BadFace, DiceError, NeedDice, ScriptedDice, SeededDice
+from .state import State
+
+Dist = tuple[tuple[int, Fraction], ...]  # value -> chance, values ascending, chances summing to 1
+
+MAX_EXACT_BRANCHES = 200_000   # exact on request still stops somewhere: a clear error past this
+MAX_SAMPLES = 100_000          # sampling is never unbounded
+# Events that every branch of a resolution may log whatever the dice: not what tells outcomes apart.
+QUIET_KINDS = frozenset({"DamageRolled", "DamageTaken", "Rolled"})
+
+
+class OddsError(ValueError):
+    """Odds that cannot be computed: a bad die or expression, or more branches than exact allows."""
+
+
+@dataclass(frozen=True)
+class Budget:
+    """How far exact enumeration goes before sampling takes over, and how much sampling."""
+
+    branches: int = 4000        # resolutions run while enumerating
+    seconds: float = 1.0
+    samples: int = 2000         # resolutions sampled past the budget (at most MAX_SAMPLES)
+    sample_seconds: float = 2.0  # and never longer than this (the sample is then smaller)
+
+
+PAGE_BUDGET = Budget(branches=1500, seconds=0.06, samples=300, sample_seconds=0.06)
+
+
+@dataclass(frozen=True)
+class Odds:
+    """What a command may lead to, each chance a Fraction (sampled: a frequency).
+
+    `outcomes`: the distinct results (the events that differ between branches,
+    in words: "Attack hit", "Attack missed · Move stopped"), likeliest first.
+    `dealt`/`taken`: damage the actor deals to others / takes. `down`: each
+    standing combatant's chance to be down after. `hp`: expected HP after, for
+    those whose HP may change. `rolls`: the total of each roll by purpose.
+    """
+
+    command: Command
+    actor: str
+    exact: bool
+    samples: int                       # 0 when exact
+    branches: int                      # resolutions run
+    outcomes: tuple[tuple[str, Fraction], ...]
+    dealt: Dist
+    taken: Dist
+    down: tuple[tuple[str, Fraction], ...]
+    hp: tuple[tuple[str, Fraction], ...]
+    rolls: tuple[tuple[str, Dist], ...] = ()
+    everyone: Dist = ()                # HP lost by all combatants together
+    names: dict[str, str] = field(default_factory=dict, compare=False)
+
+    @property
+    def approx(self) -> bool:
+        return not self.exact
+
+    def chance(self, label: str) -> Fraction:
+        """The chance of every outcome whose label contains `label` ("hit")."""
+        return sum((p for k, p in self.outcomes if label.lower() in k.lower()), Fraction(0))
+
+    def roll(self, purpose: str) -> Dist:
+        """The distribution of the first roll whose purpose contains `purpose`."""
+        for k, d in self.rolls:
+            if purpose.lower() in k.lower():
+                return d
+        return ()
+
+
+def mean(dist: Dist) -> Fraction:
+    return sum((v * p for v, p in dist), Fraction(0))
+
+
+@dataclass
+class _Leaf:
+    weight: Fraction
+    kinds: tuple[str, ...]
+    diff: tuple[tuple[int, int, bool], ...]  # (index, HP, down) of each combatant whose HP or state changed
+    rolls: tuple[tuple[str, int], ...]
+
+
+class _Faces(ScriptedDice):
+    """Fixed faces, then NeedDice: the branch point. Checks the die as it is asked for."""
+
+    def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
+        if sides < 1:
+            raise OddsError(f'"{expr}": a die has at least one face ({purpose or "roll"})')
+        return super().face(sides, purpose, expr, remaining)
+
+
+def consequence_of(ruleset: Any) -> Callable[[State, Command, Any], tuple[State, list[Event]]]:
+    hook = getattr(ruleset, "consequence", None)
+    return hook if hook is not None else ruleset.resolve
+
+
+def odds(ruleset: Any, state: State, cmd: Command, budget: Budget = Budget(), exact: bool = False,
+         seed: int = 0, actor: str | None = None) -> Odds | Illegal:
+    """The outcome distribution of `cmd` in `state` (CORE-ODDS-1), or the refusal if it is illegal.
+
+    Raises OddsError for a die with no faces or an invalid expression met on the way, and when
+    `exact` would pass MAX_EXACT_BRANCHES."""
+    job = Working(ruleset, state, cmd, budget, exact, seed, actor)
+    while job.result is None:
+        job.work(3600.0)
+    return job.result
+
+
+class Working:
+    """Odds being worked out a little at a time (the page works on them in idle moments between taps):
+    `work(seconds)` goes on for about that long and returns the result once there is one. The budget's
+    time counts only the time spent working, however it is cut up."""
+
+    def __init__(self, ruleset: Any, state: State, cmd: Command, budget: Budget = Budget(),
+                 exact: bool = False, seed: int = 0, actor: str | None = None) -> None:
+        self.state, self.cmd, self.budget, self.exact, self.seed = state, cmd, budget, exact, seed
+        self.actor = actor or getattr(cmd, "actor", "") or ""
+        self.resolve = consequence_of(ruleset)
+        self.result: Odds | Illegal | None = ruleset.check(state, cmd)
+        self.stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+        self.merged: dict[tuple, _Leaf] = {}
+        self.runs = 0
+        self.spent = 0.0       # seconds worked while enumerating
+        self.sampling = False
+        self.samples = 0
+        self.sample_spent = 0.0
+        self.ids = [c.id for c in state.combatants]
+        self.before = [c.hp for c in state.combatants]
+        self.was_down = [c.is_down for c in state.combatants]
+
+    def _run(self, dice) -> tuple[State, list[Event]]:
+        try:
+            return self.resolve(self.state, self.cmd, dice)
+        except DiceError as exc:
+            raise OddsError(str(exc)) from None
+        except BadFace as exc:  # a source that meets a 0-face die in a roll
+            raise OddsError(str(exc)) from None
+
+    def work(self, seconds: float) -> Odds | Illegal | None:
+        """Work for about `seconds` (at least one resolution); the result when there is one, else None."""
+        if self.result is not None:
+            return self.result
+        start = time.perf_counter()
+        end = start + seconds
+        if not self.sampling:
+            self._enumerate(end)
+            self.spent += time.perf_counter() - start
+        else:
+            self._sample(end)
+            self.sample_spent += time.perf_counter() - start
+        return self.result
+
+    def _enumerate(self, end: float) -> None:
+        """Depth first over the faces the resolution asks for."""
+        limit = MAX_EXACT_BRANCHES if self.exact else self.budget.branches
+        stack = self.stack
+        started = time.perf_counter()
+        n = 0
+        while stack:
+            if self.runs >= limit or (not self.exact and self.spent + (time.perf_counter() - started)
+                                      > self.budget.seconds and n):
+                if self.exact:
+                    raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
+                self.sampling, self.merged = True, {}  # past the budget: a seeded sample instead
+                return
+            if n and n % 8 == 0 and time.perf_counter() > end:
+                return
+            prefix, weight = stack.pop()
+            self.runs += 1
+            n += 1
+            try:
+                new, events = self._run(_Faces(prefix))
+            except NeedDice as need:
+                if need.sides < 1:
+                    raise OddsError(f'"{need.expr}": a die has at least one face') from None
+                w = weight / need.sides
+                stack.extend((prefix + (f,), w) for f in range(need.sides, 0, -1))
+                continue
+            self._add(weight, new, events)
+        self.result = self._summary()
+
+    def _sample(self, end: float) -> None:
+        """Seeded resolutions, each of weight 1/n; bounded in count and in time (at least 30)."""
+        n = max(1, min(self.budget.samples, MAX_SAMPLES))
+        started = time.perf_counter()
+        got = []
+        while self.samples < n:
+            dice = SeededDice(self.seed * 1_000_003 + self.samples + 1, self.state.rolls)
+            got.append(self._run(dice))
+            self.samples += 1
+            self.runs += 1
+            now = time.perf_counter()
+            if self.samples >= 30 and self.sample_spent + (now - started) > self.budget.sample_seconds:
+                break
+            if now > end:
+                break
+        for new, events in got:
+            self._add(1, new, events)  # counted now; weighed 1/samples at the end
+        if self.samples >= n or self.sample_spent + (time.perf_counter() - started) > self.budget.sample_seconds \
+                and self.samples >= 30:
+            w = Fraction(1, self.samples)
+            for leaf in self.merged.values():
+                leaf.weight = leaf.weight * w
+            self.result = self._summary()
+
+    def _add(self, weight, new: State, events: list[Event]) -> None:
+        state = self.state
+        diff: tuple = ()
+        if new.combatants is not state.combatants:  # states never reorder combatants; unchanged ones are the same objects
+            diff = tuple((i, c.hp, c.is_down) for i, (c, b) in enumerate(zip(new.combatants, state.combatants))
+                         if c is not b and (c.hp != b.hp or c.is_down != b.is_down))
+        kinds = tuple(dict.fromkeys(_kind(e) for e in events if e.kind not in QUIET_KINDS))
+        rolls = tuple(dict.fromkeys((r.purpose or "roll", r.total) for e in events for r in e.rolls))
+        key = (kinds, diff, rolls)
+        leaf = self.merged.get(key)
+        if leaf is None:
+            self.merged[key] = _Leaf(weight, kinds, diff, rolls)
+        else:
+            leaf.weight += weight
+
+    def _summary(self) -> Odds:
+        return _summarise(self.state, self.cmd, self.actor, list(self.merged.values()), self.runs, self.samples)
+
+
+def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs: int, samples: int) -> Odds:
+    ids = [c.id for c in state.combatants]
+    before = [c.hp for c in state.combatants]
+    was_down = [c.is_down for c in state.combatants]
+    # Integer weights over one common denominator: the sums stay exact and cost little.
+    den = math.lcm(*(leaf.weight.denominator for leaf in leaves)) if leaves else 1
+    weights = [leaf.weight.numerator * (den // leaf.weight.denominator) for leaf in leaves]
+    # Only the events that differ between branches tell outcomes apart.
+    common = set(leaves[0].kinds).intersection(*(l.kinds for l in leaves[1:])) if leaves else set()
+    if len({tuple(k for k in leaf.kinds if k not in common) for leaf in leaves}) <= 1:
+        common = set()  # one outcome: say what it is
+    outcomes: dict[str, int] = {}
+    for leaf, w in zip(leaves, weights):
+        label = " · ".join(_words(k) for k in leaf.kinds if k not in common) or "No effect"
+        outcomes[label] = outcomes.get(label, 0) + w
+    a = ids.index(actor) if actor in ids else -1
+    hostile = {i for i, c in enumerate(state.combatants) if a >= 0 and state.hostile(actor, c.id)}
+    dealt: dict[int, int] = {}
+    taken: dict[int, int] = {}
+    everyone: dict[int, int] = {}
+    downs: dict[int, int] = {}
+    hp_sum: dict[int, int] = {}
+    moved: set[int] = set()
+    rolls: dict[str, dict[int, int]] = {}
+    for leaf, w in zip(leaves, weights):
+        e = d = t = 0
+        for i, hp, is_down in leaf.diff:
+            lost = max(0, before[i] - hp)
+            e += lost
+            if i in hostile:
+                d += lost
+            if i == a:
+                t = lost
+            if is_down and not was_down[i]:
+                downs[i] = downs.get(i, 0) + w
+            if hp != before[i]:
+                moved.add(i)
+            hp_sum[i] = hp_sum.get(i, 0) + w * (hp - before[i])
+        everyone[e] = everyone.get(e, 0) + w
+        dealt[d] = dealt.get(d, 0) + w
+        taken[t] = taken.get(t, 0) + w
+        seen = set()
+        for purpose, total in leaf.rolls:
+            if purpose in seen:
+                continue  # the first roll of each purpose (a second is another distribution's business)
+            seen.add(purpose)
+            r = rolls.setdefault(purpose, {})
+            r[total] = r.get(total, 0) + w
+
+    def dist(d: dict[int, int]) -> Dist:
+        return tuple((k, Fraction(v, den)) for k, v in sorted(d.items()))
+
+    names = {c.id: c.name for c in state.combatants}
+    return Odds(cmd, actor, samples == 0, samples, runs,
+                tuple(sorted(((k, Fraction(v, den)) for k, v in outcomes.items()), key=lambda kv: (-kv[1], kv[0]))),
+                dist(dealt), dist(taken),
+                tuple((ids[i], Fraction(downs[i], den)) for i in sorted(downs)),
+                tuple((ids[i], before[i] + Fraction(hp_sum[i], den)) for i in sorted(moved)),
+                tuple((k, dist(v)) for k, v in rolls.items() if sum(v.values()) == den), dist(everyone), names)
+
+
+def _kind(e: Event) -> str:
+    """An event's kind, with the outcome its data names (Ogre's "ActionResolved": done, failed...)."""
+    outcome = e.data.get("outcome") if e.data else None
+    return f"{e.kind}:{outcome}" if isinstance(outcome, str) and outcome else e.kind
+
+
+def _words(kind: str) -> str:
+    kind, _, outcome = kind.partition(":")
+    text = words(kind).lower().capitalize()
+    return f"{text} ({outcome})" if outcome else text

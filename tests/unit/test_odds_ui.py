@@ -1,0 +1,52 @@
+"""The odds on the action buttons (ui/odds_ui.py, CORE-ODDS-1): off the tap's path, in idle parts, per selection."""
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from fray.engine import storage
+from fray.engine.session import Session
+from fray.rules import examples
+
+from test_app_render_cache import app_module  # noqa: F401  (the fixture: App against a fake pyscript)
+
+
+def booted(module, system: str, example: str):
+    module.window.location.hash = "#" + storage.encode_link(Session(examples(system)[example](3)))
+    app = module.App()
+    app.boot()
+    return app
+
+
+@pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
+def test_the_selected_combatants_odds_come_first_in_idle_time_and_cover_every_plain_option__CORE_ODDS_1(
+        app_module, system, example):  # noqa: F811
+    module = app_module
+    app = booted(module, system, example)
+    odds_ui = importlib.import_module("fray.ui.odds_ui")
+    views = importlib.import_module("fray.views.odds")
+    sel = app.desk.page.selected
+    assert sel is not None
+    job = odds_ui.job_of(app.desk, sel)
+    assert not job.done, "a tap (here: the first drawing) never waits for odds"
+    app.warmer.run(budget_ms=1.0)  # one idle slice: a few options at most
+    app.warmer.finish()
+    assert job.finished
+    offers = importlib.import_module("fray.ui.offers")
+    plain = {i for i, o in enumerate(offers.options(app.desk)) if views.option_command(o) is not None}
+    assert set(job.done) == plain and all(oo.figure for oo in job.done.values())
+    markup = app.desk.slots._html["actions-slot"]
+    assert all(f'data-testid="odds-{i}"' in markup for i in plain)
+
+
+def test_a_new_selection_puts_its_odds_first_and_an_old_state_drops_them__CORE_ODDS_1(app_module):  # noqa: F811
+    module = app_module
+    app = booted(module, "ogre", "orc_and_pc")
+    app.warmer.finish()
+    other = next(c.id for c in app.desk.session.state.combatants if c.id != app.desk.page.selected)
+    app.dispatch("select", other, None)
+    odds_ui = importlib.import_module("fray.ui.odds_ui")
+    assert app.warmer.queue and app.warmer.odds_for == (app.desk.session.state, other)
+    app.warmer.finish()
+    assert odds_ui.job_of(app.desk, other).finished
