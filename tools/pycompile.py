@@ -20,7 +20,8 @@ STDLIB_PREFIX = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zi
 
 # The standard modules the page imports while it starts (sys.modules after boot,
 # the same for every system, Pyodide's and PyScript's own imports included), and
-# those Fray's modules import later (hashlib; difflib, on the first list patched by splices): these ship precompiled, the rest as
+# those Fray's modules import later (hashlib; difflib, on the first list patched by splices; fractions
+# and numbers, for the odds worked out in idle time after start): these ship precompiled, the rest as
 # source. tests/e2e/test_startup.py fails if the page starts by compiling one from
 # source, naming it: add it here (or import it lazily).
 STARTUP = frozenset({
@@ -36,10 +37,10 @@ STARTUP = frozenset({
     "bz2", "codeop", "collections", "compression", "compression._common", "compression._common._streams",
     "compression.zstd", "compression.zstd._zstdfile", "concurrent", "concurrent.futures",
     "concurrent.futures._base", "contextlib", "contextvars", "copy", "copyreg", "dataclasses", "difflib", "dis",
-    "encodings", "encodings.aliases", "encodings.cp437", "encodings.utf_8", "enum", "fnmatch", "functools",
+    "encodings", "encodings.aliases", "encodings.cp437", "encodings.utf_8", "enum", "fnmatch", "fractions", "functools",
     "glob", "hashlib", "heapq", "html", "html.entities", "importlib", "importlib._abc", "importlib.abc",
     "inspect", "json", "json.decoder", "json.encoder", "json.scanner", "keyword", "linecache", "locale",
-    "logging", "lzma", "opcode", "operator", "pathlib", "pathlib._os", "pyodide", "pyodide._package_loader",
+    "logging", "lzma", "numbers", "opcode", "operator", "pathlib", "pathlib._os", "pyodide", "pyodide._package_loader",
     "pyodide._state", "pyodide.code", "pyodide.common", "pyodide.ffi", "pyodide.webloop", "random", "re",
     "re._casefix", "re._compiler", "re._constants", "re._parser", "reprlib", "selectors", "shutil", "signal",
     "socket", "ssl", "string", "struct", "subprocess", "tempfile", "textwrap", "threading", "token", "tokenize",

@@ -22,7 +22,7 @@ from ..engine.state import State
 from ..rules.ose import OseState
 from ..views.ose import VIEW, DeclChoice, DeclRow
 from .field_views import FieldAction, FieldContext, FieldView
-from .html import Markup, h, with_rules
+from .html import Markup, h, join, with_rules
 from .panels import side_mark
 
 SPELL_BUTTONS = 4  # more prepared spells than this: a drop-down instead of a row of buttons
@@ -87,15 +87,36 @@ def shared_reasons(rows: list[DeclRow]) -> dict[str, str]:
     return out
 
 
-def refusals(row: DeclRow, shared: dict[str, str]) -> list[Refusal]:
-    """The reasons written under a row, one per refused kind of choice (shared ones left to the header)."""
+def common_reasons(rows: list[DeclRow], shared: dict[str, str]) -> dict[str, tuple[str, tuple[DeclRow, ...]]]:
+    """A refusal several rows share word for word (Brace refused to five of seven for holding no brace
+    weapon): said once above the sides, with an "Allow" per row named, instead of under each row."""
+    out = {}
+    for kind, pick in (("fd", lambda r: r.full_defense), ("brace", lambda r: r.brace)):
+        if kind in shared:
+            continue
+        by_text: dict[str, list[DeclRow]] = {}
+        for r in rows:
+            ch = pick(r)
+            if ch is not None and not ch.allowed:
+                by_text.setdefault(short_why(kind, ch.why, r.name), []).append(r)
+        text, many = max(by_text.items(), key=lambda kv: len(kv[1]), default=("", []))
+        if len(many) >= 2:
+            out[kind] = (text, tuple(many))
+    return out
+
+
+def refusals(row: DeclRow, shared: dict[str, str], common: dict | None = None) -> list[Refusal]:
+    """The reasons written under a row, one per refused kind of choice (shared and common ones left to the
+    header)."""
+    common = common or {}
     out = []
     if row.spells and not row.spell_allowed:
         allow = (("", action_arg("spell", 0, row.id)),) if len(row.spells) == 1 else tuple(
             (ch.label.removeprefix("Cast "), action_arg("spell", i, row.id)) for i, ch in enumerate(row.spells))
         out.append(Refusal(short_why("spell", row.spell_why, row.name), allow))
     for kind, ch in (("fd", row.full_defense), ("brace", row.brace)):
-        if ch is not None and not ch.allowed and kind not in shared:
+        if ch is not None and not ch.allowed and kind not in shared \
+                and not (kind in common and row in common[kind][1]):
             out.append(Refusal(short_why(kind, ch.why, row.name), (("", action_arg(kind, 0, row.id)),)))
     return out
 
@@ -143,7 +164,7 @@ def has_choice(row: DeclRow, shared: dict[str, str]) -> bool:
     return bool(row.declared or live or refusals(row, shared))
 
 
-def row_html(row: DeclRow, shared: dict[str, str]) -> Markup:
+def row_html(row: DeclRow, shared: dict[str, str], common: dict | None = None) -> Markup:
     if not has_choice(row, shared):
         # Nothing it could declare (no spells; Full Defense and Brace refused to all): one quiet line.
         return h("li", {"class_": "decl-row idle", "data-testid": f"decl-{row.id}", "data-declared": ""},
@@ -156,7 +177,7 @@ def row_html(row: DeclRow, shared: dict[str, str]) -> Markup:
                                  "title": "The referee allows it anyway (logged, CORE-REF-1)",
                                  "aria-label": f"Allow {what or r.text.split(':')[0]} anyway"},
                        f"Allow {what}".strip())]
-              for what, arg in r.allow]) for r in refusals(row, shared)]
+              for what, arg in r.allow]) for r in refusals(row, shared, common)]
     return h("li", {"class_": "decl-row" + (" set" if row.declared else ""), "data-testid": f"decl-{row.id}",
                     "data-declared": row.declared},
              h("div", {"class_": "decl-who"}, h("strong", {"title": row.name}, row.name),
@@ -192,6 +213,7 @@ def find_option(options: list[Option], type_name: str, **fields: object) -> int 
 def panel_html(ctx: FieldContext, rows: list[DeclRow]) -> Markup:
     state = ctx.state
     shared = shared_reasons(rows)
+    common = common_reasons(rows, shared)
     by_side: dict[str, list[DeclRow]] = {}
     for r in rows:
         by_side.setdefault(r.side, []).append(r)
@@ -218,11 +240,18 @@ def panel_html(ctx: FieldContext, rows: list[DeclRow]) -> Markup:
         sides.append(h("section", {"class_": "decl-side", "data-testid": f"decl-side-{side.id}",
                                    "aria-label": side.name},
                        h("h3", None, side_mark(side), " ", side.name, " ", surprise),
-                       h("ul", {"class_": "decl-rows"}, [row_html(r, shared) for r in by_side.get(side.id, [])],
+                       h("ul", {"class_": "decl-rows"}, [row_html(r, shared, common) for r in by_side.get(side.id, [])],
                          idle)))
     notes = [h("p", {"class_": "why", "data-testid": f"decl-shared-{kind}"},
                with_rules(why if why.startswith(WORD[kind]) else f"{WORD[kind]}: {why}"))
              for kind, why in shared.items()]
+    notes += [h("p", {"class_": "why decl-common", "data-testid": f"decl-common-{kind}"},
+                with_rules(text), " · Allow anyway for ",
+                join(h("button", {"type": "button", "class_": "allow", "data-action": f"decl-allow:{action_arg(kind, 0, r.id)}",
+                                  "title": "The referee allows it anyway (logged, CORE-REF-1)",
+                                  "aria-label": f"Allow {WORD[kind]} for {r.name} anyway"}, r.name)
+                     for r in many))
+              for kind, (text, many) in common.items()]
     go = ""
     i = next((k for k, o in enumerate(ctx.options) if o.key == "next"), None)
     if i is not None:

@@ -59,9 +59,10 @@ def header(m: HeaderModel) -> Markup:
     return h("header", {"class_": "topbar"},
              h("div", {"class_": "brand"}, h("span", {"class_": "logo", "aria-hidden": "true"}, "⚔"), "Fray"),
              h("div", {"class_": "title"},
-               h("h1", {"class_": "enc-name", "data-testid": "encounter-name", "title": m.name}, m.name),
+               h("h1", {"class_": "enc-name", "data-testid": "encounter-name", "title": f"{m.name} · {m.system_title}"},
+                 m.name),
                h("span", {"class_": "sys"}, m.system_title),
-               h("span", {"class_": "status", "data-testid": "status"}, m.status),
+               h("span", {"class_": "status", "data-testid": "status", "title": m.status}, m.status),
                h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status"}, m.outcome)
                if m.outcome else ""),
              h("div", {"class_": "tools", "role": "toolbar", "aria-label": "Encounter"},
