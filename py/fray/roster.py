@@ -188,6 +188,7 @@ def check_entry(raw: Any, path: str) -> tuple[Entry | None, list[str]]:
     if not isinstance(body, dict):
         problems.append(f"{path}.combatant: expected a combatant object")
     else:
+        body = _upgraded(body, system)
         _check_combatant(body, system or "olog", f"{path}.combatant", problems)
     changed = raw.get("changed", 0)
     if isinstance(changed, bool) or not isinstance(changed, (int, float)):
@@ -197,6 +198,20 @@ def check_entry(raw: Any, path: str) -> tuple[Entry | None, list[str]]:
     return {"id": rid, "name": name.strip(), "system": system, "pc": raw.get("pc", False),
             "party": raw.get("party", False), "cid": cid, "combatant": copy.deepcopy(body),
             "changed": changed}, []
+
+
+def _upgraded(body: dict[str, Any], system: str) -> dict[str, Any]:
+    """The combatant in today's words: its system's `upgrade` hook, as a save file's (an OSE
+    caster's slot count saved to the roster before OSE-SPELL-5 becomes its memory list)."""
+    from .rules import RULESETS
+    if system not in RULESETS:
+        return body
+    doc = {"encounter": {"system": system, "combatants": [body]}}
+    try:
+        out = RULESETS[system].upgrade(doc)["encounter"]["combatants"][0]
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError):
+        return body
+    return out if isinstance(out, dict) else body
 
 
 def _check_combatant(body: dict[str, Any], system: str, path: str, problems: list[str]) -> None:

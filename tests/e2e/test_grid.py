@@ -6,7 +6,7 @@ from __future__ import annotations
 import json
 import re
 
-from helpers import is_phone, log_text, physical_dice, select, show, type_dice, undo
+from helpers import is_phone, log_text, next_turn, physical_dice, select, show, type_dice, undo
 from playwright.sync_api import expect
 
 from fray.engine import geometry as geo
@@ -118,12 +118,16 @@ def test_dragging_through_threat_warns_naming_the_attackers_then_commit_and_undo
     expect(app.get_by_test_id("grid-path")).to_contain_text("40 ft of 80 ft")
     assert "Brak moves" not in app.evaluate("document.querySelector('[data-testid=log]').textContent")
     app.mouse.up()
-    type_dice(app, {20: [1] * 8, 6: [1] * 4, 8: [1] * 4, 10: [1] * 4})  # every attack of opportunity misses
+    for p in expected:
+        for _ in p.attackers:  # each threatening orc is asked first (OSE-AOO-4); the default, attack, is one tap
+            next_turn(app)
+            type_dice(app, {20: [1]})  # and misses
     show(app, "field")
     expect(app.get_by_test_id("tok-brak")).to_have_attribute("transform", "translate(125 45)")
     log = log_text(app)
     assert "Brak moves" in log and "Orc spearman" in log
-    undo(app)
+    for _ in range(1 + sum(len(p.attackers) for p in expected)):  # each answer is a step, then the move
+        undo(app)
     show(app, "field")
     expect(app.get_by_test_id("tok-brak")).to_have_attribute("transform", "translate(45 55)")
 

@@ -82,7 +82,7 @@ def test_detailed_fight_over_two_rounds_spell_charge_into_brace_withdraw_and_und
     expect(app.get_by_test_id("locked-o1")).to_contain_text("Orc spearman: Brace")
     log = log_text(app)
     assert "Initiative: Party 9, Orcs 4 (OSE-INIT-1)" in log
-    assert "Mira begins casting Sleep; the slot is spent (1 left)" in log  # OSE-SPELL-1
+    assert "Mira begins casting Sleep; the slot is spent and Sleep leaves memory (left: Magic Missile)" in log  # OSE-SPELL-1, OSE-SPELL-5
     show(app, "order")
     expect(app.get_by_test_id("order-mira")).to_contain_text("casting Sleep")
     expect(app.get_by_test_id("order-o1")).to_contain_text("braced")
@@ -90,6 +90,9 @@ def test_detailed_fight_over_two_rounds_spell_charge_into_brace_withdraw_and_und
     # Brak charges the spearman, who braced: the free strike hits first, Brak keeps his shield (asked before
     # any damage die), takes double damage and the charge stops short (OSE-BRACE-1, OSE-CHARGE-1).
     option(app, "Charge with Sword").click()
+    # OSE-AOO-4: the bracer is asked first; striking, the default, is one tap.
+    expect(app.get_by_test_id("prompt")).to_contain_text("braced Spear")
+    next_turn(app)
     type_dice(app, {20: [18]})
     show(app, "act")
     expect(app.get_by_test_id("prompt")).to_contain_text("splinter the Shield")
@@ -191,10 +194,13 @@ def test_loose_fight_of_two_rounds_on_one_screen__OSE_LOOSE_1_OSE_DECL_1_OSE_INI
     type_dice(app, {20: [8]})
     expect(app.get_by_test_id("status")).to_have_text("Round 1 · Goblins acts")
     option(app, "Sling → Hal").click()
-    type_dice(app, {20: [17], 4: [3], 6: [2, 3]})
+    type_dice(app, {20: [17], 4: [3], 6: [2, 3, 3, 3]})
     log = log_text(app)
     assert "Sling damage: d4 [3] = 3 (sling: -1, at least 1 (OSE-RANGED-4))" in log
-    assert "Goblins holds (first death and half down): 2d6 [2, 3] = 5 vs morale 7 (OSE-MORALE-1)" in log
+    # OSE-MORALE-1: a check at each trigger, here two at once; two passes and it fights to the end.
+    assert "Goblins holds (first death): 2d6 [2, 3] = 5 vs morale 7 (OSE-MORALE-1)" in log
+    assert ("Goblins holds (half down): 2d6 [3, 3] = 6 vs morale 7; two checks passed: it fights to the end "
+            "(OSE-MORALE-1)") in log
     assert hp_text(app, "hal") == "3/6"
     # Round 2: declare nothing, roll, and Brak ends it.
     expect(app.get_by_test_id("status")).to_have_text("Round 2 · Declare pre-initiative actions")

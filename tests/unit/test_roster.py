@@ -5,6 +5,7 @@ import json
 
 import pytest
 
+import fray.rules  # noqa: F401  (installs the systems the loader looks up)
 from fray import bestiary, presets, roster
 from fray.engine import storage
 
@@ -111,3 +112,11 @@ def test_every_starter_creature_is_a_valid_entry_of_its_system():
         doc = roster.add_copies(presets.blank_encounter(e["system"], "detailed" if e["system"] == "ose" else ""), e, 2, "orcs")
         loaded = storage.load({"format": 1, "encounter": doc, "steps": []})
         assert loaded.session.encounter.combatants[-1].name == f"{e['name']} 2"
+
+
+def test_a_caster_saved_to_the_roster_with_a_slot_count_loads_with_its_memory_list__OSE_SPELL_5():
+    body = {"name": "Mira", "hp": 4, "max_hp": 4, "ac": 10, "weapons": [],
+            "stats": {"spells": ["Sleep", "Light"], "slots": 1}}
+    entry, problems = roster.check_entry({"id": "mira", "name": "Mira", "system": "ose", "combatant": body,
+                                          "changed": 0}, "entries[0]")
+    assert problems == [] and entry["combatant"]["stats"] == {"spells": ["Sleep"]}

@@ -163,13 +163,18 @@ def test_ose_detailed_declarations_initiative_and_a_grid_move_through_two_attack
     lines = p.text(T("grid-path")).rstrip("\n").split("\n")
     assert lines == PREVIEW_LINES, f"[{p.engine}] the path preview reads {lines}"
     token_at(p, "brak", (4, 5))
-    # The second tap moves: each attack of opportunity is rolled (all miss), then Brak stands there.
+    # The second tap moves: each threatening orc is asked first (OSE-AOO-4); the default, attack, is one
+    # tap; each attack of opportunity is rolled (all miss), then Brak stands there.
     tap_square(p, (12, 4))
-    prompts = type_dice(p, {20: [1] * 8, 6: [1] * 4, 8: [1] * 4, 10: [1] * 4})
-    assert prompts.count("1d20") == 4, f"[{p.engine}] four attacks of opportunity, not {prompts}"
+    prompts = []
+    for _ in range(4):
+        next_turn(p)
+        prompts += type_dice(p, {20: [1]})
+    assert prompts == ["1d20"] * 4, f"[{p.engine}] four attacks of opportunity, not {prompts}"
     token_at(p, "brak", (12, 4))
     expect_log(p, "Brak moves")
-    undo(p)
+    for _ in range(5):  # the four answers, then the move
+        undo(p)
     token_at(p, "brak", (4, 5))
     assert "Brak moves" not in log_text(p)
 
