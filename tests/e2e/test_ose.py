@@ -39,7 +39,11 @@ def test_declaration_panel_lists_everyone_by_side_and_greys_what_cannot_be_decla
     # Only the spearman's spear can brace; the others are greyed with the engine's reason.
     expect(app.get_by_test_id("decl-o1-brace")).to_be_enabled()
     expect(app.get_by_test_id("decl-brak-brace")).to_be_disabled()
-    expect(app.get_by_test_id("decl-brak")).to_contain_text("Brace: holds no weapon with the Brace quality")
+    # Five of six share that reason: said once above the sides, with an Allow per combatant (issue 38).
+    common = app.get_by_test_id("decl-common-brace")
+    expect(common).to_contain_text("Brace: holds no weapon with the Brace quality")
+    expect(common.get_by_role("button", name="Allow Brace for Brak anyway")).to_be_visible()
+    expect(app.get_by_test_id("decl-brak")).not_to_contain_text("Brace:")
     expect(app.get_by_test_id("decl-brak-spell")).to_be_disabled()
     expect(app.get_by_test_id("decl-mira-spell-1")).to_have_text(re.compile("Magic Missile"))
     # One tap declares; it is a logged step that undo takes back.
