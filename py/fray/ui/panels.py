@@ -82,10 +82,12 @@ def header(m: HeaderModel) -> Markup:
                h("button", {"type": "button", "data-action": "open", "data-testid": "open"}, "Open"),
                h("button", {"type": "button", "data-action": "share", "data-testid": "share"}, "Share"),
                h("button", {"type": "button", "data-action": "table-open", "data-testid": "table-open", "class_": "tool-table",
-                            "title": "Open the players' table display in another window"}, "Table display"),
+                            "title": "Open the players' table display in another window"},
+                 "Table", h("span", {"class_": "lbl"}, " display")),
                h("button", {"type": "button", "data-action": "players-view", "data-testid": "players-view-toggle",
                             "class_": "tool-table",
-                            "title": "Show this window as the players see it"}, "Players' view"),
+                            "title": "Show this window as the players see it"},
+                 "Players", h("span", {"class_": "lbl"}, "' view")),
                h("button", {"type": "button", "data-action": "help", "data-testid": "help",
                             "aria-label": "Keyboard shortcuts", "title": "Shortcuts (?)"}, "?")))
 
