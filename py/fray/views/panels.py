@@ -73,6 +73,11 @@ def numbered(menu: "ActionMenu | None") -> dict[int, int]:
     return {it.number: it.index for _, items in menu.groups for it in items if it.number}
 
 
+# Refusals that say an option cannot apply to this combatant at all (no spell memorised, no weapon that
+# braces, nothing to draw, nothing to stand up from): such options are left out of the menu (issue 38).
+NEVER_HERE = frozenset({"NO_SPELLS", "NO_BRACE_WEAPON", "NO_ITEM", "NOT_NEEDED"})
+
+
 def on_target(o: Option, actor: str, target: str) -> bool:
     """An option the actor would take on the tapped target (not the referee's tools on it)."""
     return bool(target) and target != actor and getattr(o.command, "target", "") == target \
@@ -93,6 +98,8 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
     for i, o in enumerate(options):
         if o.key == "next" and o.allowed:
             next_index = i
+        if not o.allowed and str(getattr(o.reason, "value", o.reason)) in NEVER_HERE:
+            continue  # it cannot apply to this combatant at all: not listed (the engine still says why)
         group = first if on_target(o, actor, target) else (o.group or "Other")
         groups.setdefault(group, []).append((i, o))
     def rank(kv):

@@ -231,10 +231,18 @@ def move_options(state: State, c) -> list[Option]:
     return out
 
 
+# The list's spell actions, offered to a caster only (issue 38: a bandit is not offered "Dismiss a spell").
+SPELL_ACTS = frozenset({"redirect_spell", "dismiss_spell"})
+
+
 def menu_options(state: State, c) -> list[Option]:
-    """OGRE-LIST-1: the text's list of actions."""
+    """OGRE-LIST-1: the text's list of actions, less those that cannot apply to this combatant now (a spell
+    action to a non-caster, standing up when not prone, drawing with nothing carried): the list stays short;
+    the engine still refuses them with their reason if declared (check.py)."""
     out = []
     for m in MENU:
+        if m.key in SPELL_ACTS and not c.stat("caster", False):
+            continue
         has_check = bool(m.check)
         items: list[str] = []
         if m.needs_item == "carried":
@@ -251,7 +259,10 @@ def menu_options(state: State, c) -> list[Option]:
             opt = Option(cmd, label, group="Act", choices=tempo_choices(state, c, m.category, has_check),
                          question="How fast?", default=0, rule="OGRE-LIST-1",
                          hint=m.help + (" Provokes attacks of opportunity." if m.provokes else ""))
-        out.append(opt.refused(check_act(state, c, cmd)))  # the actor may declare: only the act's own rules
+        bad = check_act(state, c, cmd)  # the actor may declare: only the act's own rules
+        if bad is not None and bad.reason in (Reason.NOT_NEEDED, Reason.NO_ITEM):
+            continue  # nothing to stand up from, no flames, nothing to draw: not listed at all
+        out.append(opt.refused(bad))
     return out
 
 
