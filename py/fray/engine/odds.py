@@ -177,8 +177,9 @@ class Working:
         started = time.perf_counter()
         n = 0
         while stack:
-            if self.runs >= limit or (not self.exact and self.spent + (time.perf_counter() - started)
-                                      > self.budget.seconds and n):
+            out_of_time = (not self.exact and n and self.spent + (time.perf_counter() - started) > self.budget.seconds
+                           and self.runs + len(stack) >= self.budget.samples)  # else finishing costs less than a sample
+            if self.runs >= limit or out_of_time:
                 if self.exact:
                     raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
                 self.sampling, self.merged = True, {}  # past the budget: a seeded sample instead

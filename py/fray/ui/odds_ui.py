@@ -101,9 +101,10 @@ def part(desk: Desk, sel: str):
         if desk.session is None or desk.session.state is not state or desk.page.selected != sel:
             return None  # a new state or selection queues its own
         job = job_of(desk, sel)
-        if job.step(CHUNK_S):
+        if job.step(CHUNK_S) or job.finished:  # finished with nothing new (no option with odds): say ready
             show(desk)
         return None if job.finished else AGAIN
+    run.odds = True  # ui/warm.py runs it in tasks of its own, not in idle time
     return run
 
 
