@@ -44,7 +44,7 @@ class Budget:
     sample_seconds: float = 2.0  # and never longer than this (the sample is then smaller)
 
 
-PAGE_BUDGET = Budget(branches=1500, seconds=0.06, samples=300, sample_seconds=0.06)
+PAGE_BUDGET = Budget(branches=1500, seconds=0.1, samples=300, sample_seconds=0.06)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,8 @@ front of its idle queue: the selected combatant's odds, worked out a few
 milliseconds at a time (engine/odds.py `Working`, with the page's budget:
 `PAGE_BUDGET`), option after option in the order the panel shows them. Each
 finished option is written into its button's `span.odds` (the compact figure)
-with the whole distribution as the span's tooltip, in one crossing into JS;
+with the whole distribution as the span's tooltip (a long press opens it as
+a small popover of text bars: `#odds-pop`), in one crossing into JS;
 the actions slot says `data-odds="ready"` once every option has its odds.
 What is worked out is kept per state and selection, so an undo or a tap back
 finds it made. The markup of the buttons never holds odds (its spans are
@@ -24,9 +25,33 @@ from .desk import Desk
 from .offers import per_state, selection
 
 CHUNK_S = 0.004  # one idle part's share of the main thread, as ui/warm.py's BUDGET_MS
+SHOW_EVERY_S = 0.05  # figures written at most this often while the rest are worked out
 AGAIN = object()  # what a part returns to be run again (ui/warm.py puts it back at the front)
 
 SHOW_JS = r"""
+// A long press (contextmenu) on an option opens its whole distribution; the next tap elsewhere closes it.
+document.addEventListener("contextmenu", (ev) => {
+  const btn = ev.target.closest ? ev.target.closest("#actions-slot button.act") : null;
+  const odds = btn ? btn.querySelector("span.odds[title]") : null;
+  if (!odds) return;
+  ev.preventDefault();
+  let pop = document.getElementById("odds-pop");
+  if (!pop) {
+    pop = document.createElement("pre");
+    pop.id = "odds-pop"; pop.className = "odds-pop"; pop.setAttribute("role", "tooltip");
+    pop.dataset.testid = "odds-pop";
+    document.body.appendChild(pop);
+  }
+  pop.textContent = odds.title;
+  pop.hidden = false;
+  const r = btn.getBoundingClientRect(), h = pop.offsetHeight;
+  pop.style.left = Math.max(4, Math.min(r.left, innerWidth - pop.offsetWidth - 4)) + "px";
+  pop.style.top = (r.bottom + 4 + h < innerHeight ? r.bottom + 4 : Math.max(4, r.top - 4 - h)) + "px";
+});
+document.addEventListener("pointerdown", (ev) => {
+  const pop = document.getElementById("odds-pop");
+  if (pop && !pop.hidden && !pop.contains(ev.target)) pop.hidden = true;
+}, true);
 return (text) => {
   const [items, ready] = JSON.parse(text);
   const slot = document.getElementById("actions-slot");
@@ -54,7 +79,9 @@ class Job:
         order = [it.index for _, items in (menu.groups if menu else ()) for it in items]
         self.waiting = [(i, options[i]) for i in order if i < len(options)]
         self.done: dict[int, OptionOdds] = {}
+        self.items: list[tuple[int, str, str]] = []  # what show() writes: (index, figure, tooltip), made once each
         self.current: tuple[int, Any, Working] | None = None
+        self.shown_at = 0.0  # when show() last wrote this job's figures (perf_counter)
 
     @property
     def finished(self) -> bool:
@@ -85,7 +112,9 @@ class Job:
                 self.current = None
                 finished = True
                 if isinstance(got, Odds):
-                    self.done[index] = OptionOdds(index, option.label, figure(got), tuple(rows(got)), got)
+                    oo = self.done[index] = OptionOdds(index, option.label, figure(got), tuple(rows(got)), got)
+                    if oo.figure:
+                        self.items.append((index, oo.figure, "\n".join((oo.label,) + oo.rows)))
         return finished
 
 
@@ -101,7 +130,9 @@ def part(desk: Desk, sel: str):
         if desk.session is None or desk.session.state is not state or desk.page.selected != sel:
             return None  # a new state or selection queues its own
         job = job_of(desk, sel)
-        if job.step(CHUNK_S) or job.finished:  # finished with nothing new (no option with odds): say ready
+        # Figures are written as they come, but at most every SHOW_EVERY_S (each write crosses into JS and
+        # touches every span), and at once when all are done (or there was nothing to weigh).
+        if (job.step(CHUNK_S) and time.perf_counter() - job.shown_at >= SHOW_EVERY_S) or job.finished:
             show(desk)
         return None if job.finished else AGAIN
     run.odds = True  # ui/warm.py runs it in tasks of its own, not in idle time
@@ -123,8 +154,9 @@ def show(desk: Desk) -> None:
     ready = False
     if sel is not None:
         job = job_of(desk, sel)
-        items = [(i, oo.figure, "\n".join((oo.label,) + oo.rows)) for i, oo in job.done.items() if oo.figure]
+        items = job.items
         ready = job.finished
+        job.shown_at = time.perf_counter()
     fn = _shower()
     if fn is not None:
         fn(json.dumps([items, ready], ensure_ascii=False))
