@@ -53,7 +53,7 @@ document.addEventListener("pointerdown", (ev) => {
   if (pop && !pop.hidden && !pop.contains(ev.target)) pop.hidden = true;
 }, true);
 return (text) => {
-  const [items, ready] = JSON.parse(text);
+  const [items, ready, worked] = JSON.parse(text);
   const slot = document.getElementById("actions-slot");
   if (!slot) return;
   const got = new Map(items.map((it) => [String(it[0]), it]));
@@ -64,6 +64,7 @@ return (text) => {
     if (it && it[2]) { if (el.title !== it[2]) el.title = it[2]; } else if (el.hasAttribute("title")) el.removeAttribute("title");
   }
   slot.dataset.odds = ready ? "ready" : "working";
+  slot.dataset.oddsWork = worked;  // ms of work so far (the page bench reads it)
 };
 """
 _SHOW: list[Any] = []
@@ -82,6 +83,7 @@ class Job:
         self.items: list[tuple[int, str, str]] = []  # what show() writes: (index, figure, tooltip), made once each
         self.current: tuple[int, Any, Working] | None = None
         self.shown_at = 0.0  # when show() last wrote this job's figures (perf_counter)
+        self.worked = 0.0  # seconds spent working on it (the page bench reads it: data-odds-work)
 
     @property
     def finished(self) -> bool:
@@ -89,7 +91,8 @@ class Job:
 
     def step(self, seconds: float) -> bool:
         """Work for about `seconds`; True when some option's odds were finished."""
-        end = time.perf_counter() + seconds
+        start = time.perf_counter()
+        end = start + seconds
         finished = False
         while not self.finished and time.perf_counter() < end:
             if self.current is None:
@@ -115,6 +118,7 @@ class Job:
                     oo = self.done[index] = OptionOdds(index, option.label, figure(got), tuple(rows(got)), got)
                     if oo.figure:
                         self.items.append((index, oo.figure, "\n".join((oo.label,) + oo.rows)))
+        self.worked += time.perf_counter() - start
         return finished
 
 
@@ -152,14 +156,16 @@ def show(desk: Desk) -> None:
     sel = wanted(desk)
     items: list = []
     ready = False
+    worked = 0.0
     if sel is not None:
         job = job_of(desk, sel)
         items = job.items
         ready = job.finished
+        worked = round(job.worked * 1000, 1)
         job.shown_at = time.perf_counter()
     fn = _shower()
     if fn is not None:
-        fn(json.dumps([items, ready], ensure_ascii=False))
+        fn(json.dumps([items, ready, worked], ensure_ascii=False))
 
 
 def _shower():
