@@ -12,7 +12,7 @@ from fray.engine.session import Session
 from fray.rules.ogre import commands as oc
 from fray.rules.olog import RULESET as OLOG, Attack as OlogAttack, Defend, RollInitiative
 from fray.rules.olog.examples import eight_humans, superpredator, two_orcs
-from fray.rules.ose import RULESET as OSE, Attack as OseAttack, Move as OseMove, EndStep
+from fray.rules.ose import RULESET as OSE, Attack as OseAttack, Move as OseMove
 
 from acting import act
 from ogre_support import advance_to, orc, pc, start as ogre_start
