@@ -44,6 +44,15 @@ def test_odds_appear_on_the_options_after_the_tap__CORE_ODDS_1(app, system, exam
         expect(figure).to_contain_text("%")
         tip = figure.get_attribute("title") or ""
         assert ("exact (" in tip or "≈" in tip) and "%" in tip, tip
+        hit.dispatch_event("contextmenu")  # a long press: the whole distribution, as text bars
+        pop = app.get_by_test_id("odds-pop")
+        expect(pop).to_be_visible()
+        expect(pop).to_contain_text("%")
+        expect(pop).to_contain_text("█")
+        if SHOTS:
+            app.screenshot(path=os.path.join(SHOTS, f"odds-pop-{system}-{app.viewport_size['width']}.png"))
+        app.mouse.click(2, 2)
+        expect(pop).to_be_hidden()
     if SHOTS:
         app.locator("[data-testid=actions]").screenshot(
             path=os.path.join(SHOTS, f"odds-{system}-{app.viewport_size['width']}.png"))

@@ -12,7 +12,7 @@ from fray.engine.session import Session
 from fray.rules.ogre import commands as oc
 from fray.rules.olog import RULESET as OLOG, Attack as OlogAttack, Defend, RollInitiative
 from fray.rules.olog.examples import eight_humans, superpredator, two_orcs
-from fray.rules.ose import RULESET as OSE, Attack as OseAttack, Move as OseMove, EndStep
+from fray.rules.ose import RULESET as OSE, Attack as OseAttack, Move as OseMove
 
 from acting import act
 from ogre_support import advance_to, orc, pc, start as ogre_start
@@ -156,6 +156,9 @@ def test_a_path_through_two_threatened_squares_risks_two_attacks_of_opportunity_
     stopped = p + (1 - p) * p  # the first hit stops the mover: no second attack
     assert o.chance("stopped") == stopped
     assert o.taken[0] == (0, 1 - stopped)
+    assert o.attacked == ((1, p), (2, 1 - p))  # the second foe strikes only if the first missed
+    from fray.views.odds import figure, pct
+    assert figure(o) == f"path: 2 AoO, {pct(stopped)} to be stopped"
 
 
 # --- Ogre -----------------------------------------------------------------------------------------

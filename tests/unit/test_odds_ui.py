@@ -50,3 +50,17 @@ def test_a_new_selection_puts_its_odds_first_and_an_old_state_drops_them__CORE_O
     assert app.warmer.queue and app.warmer.odds_for == (app.desk.session.state, other)
     app.warmer.finish()
     assert odds_ui.job_of(app.desk, other).finished
+
+
+def test_a_selection_with_no_option_to_weigh_is_ready_too__CORE_ODDS_1(app_module, monkeypatch):  # noqa: F811
+    module = app_module
+    app = booted(module, "olog", "skirmish")
+    odds_ui = importlib.import_module("fray.ui.odds_ui")
+    shown = []
+    monkeypatch.setattr(odds_ui, "_shower", lambda: lambda text: shown.append(text))
+    monkeypatch.setattr(odds_ui, "option_command", lambda option: None)  # nothing to weigh
+    other = next(c.id for c in app.desk.session.state.combatants if c.id != app.desk.page.selected)
+    app.dispatch("select", other, None)
+    assert shown and ", false, " in shown[-1]  # drawn: working
+    app.warmer.finish()
+    assert shown[-1].startswith("[[], true, ")  # then ready, with no figure

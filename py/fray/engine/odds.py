@@ -28,6 +28,7 @@ MAX_EXACT_BRANCHES = 200_000   # exact on request still stops somewhere: a clear
 MAX_SAMPLES = 100_000          # sampling is never unbounded
 # Events that every branch of a resolution may log whatever the dice: not what tells outcomes apart.
 QUIET_KINDS = frozenset({"DamageRolled", "DamageTaken", "Rolled"})
+ATTACK_KINDS = frozenset({"AttackHit", "AttackMissed"})  # an attack rolled, whatever came of it
 
 
 class OddsError(ValueError):
@@ -44,7 +45,7 @@ class Budget:
     sample_seconds: float = 2.0  # and never longer than this (the sample is then smaller)
 
 
-PAGE_BUDGET = Budget(branches=1500, seconds=0.06, samples=300, sample_seconds=0.06)
+PAGE_BUDGET = Budget(branches=1500, seconds=0.1, samples=300, sample_seconds=0.06)
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,7 @@ class Odds:
     hp: tuple[tuple[str, Fraction], ...]
     rolls: tuple[tuple[str, Dist], ...] = ()
     everyone: Dist = ()                # HP lost by all combatants together
+    attacked: Dist = ()                # attacks rolled against the actor (on a path: attacks of opportunity)
     names: dict[str, str] = field(default_factory=dict, compare=False)
 
     @property
@@ -98,6 +100,7 @@ class _Leaf:
     kinds: tuple[str, ...]
     diff: tuple[tuple[int, int, bool], ...]  # (index, HP, down) of each combatant whose HP or state changed
     rolls: tuple[tuple[str, int], ...]
+    attacked: int = 0
 
 
 class _Faces(ScriptedDice):
@@ -177,8 +180,9 @@ class Working:
         started = time.perf_counter()
         n = 0
         while stack:
-            if self.runs >= limit or (not self.exact and self.spent + (time.perf_counter() - started)
-                                      > self.budget.seconds and n):
+            out_of_time = (not self.exact and n and self.spent + (time.perf_counter() - started) > self.budget.seconds
+                           and self.runs + len(stack) >= self.budget.samples)  # else finishing costs less than a sample
+            if self.runs >= limit or out_of_time:
                 if self.exact:
                     raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
                 self.sampling, self.merged = True, {}  # past the budget: a seeded sample instead
@@ -231,10 +235,11 @@ class Working:
                          if c is not b and (c.hp != b.hp or c.is_down != b.is_down))
         kinds = tuple(dict.fromkeys(_kind(e) for e in events if e.kind not in QUIET_KINDS))
         rolls = tuple(dict.fromkeys((r.purpose or "roll", r.total) for e in events for r in e.rolls))
-        key = (kinds, diff, rolls)
+        attacked = sum(1 for e in events if e.kind in ATTACK_KINDS and e.target == self.actor and e.actor != self.actor)
+        key = (kinds, diff, rolls, attacked)
         leaf = self.merged.get(key)
         if leaf is None:
-            self.merged[key] = _Leaf(weight, kinds, diff, rolls)
+            self.merged[key] = _Leaf(weight, kinds, diff, rolls, attacked)
         else:
             leaf.weight += weight
 
@@ -265,6 +270,7 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
     downs: dict[int, int] = {}
     hp_sum: dict[int, int] = {}
     moved: set[int] = set()
+    attacks: dict[int, int] = {}
     rolls: dict[str, dict[int, int]] = {}
     for leaf, w in zip(leaves, weights):
         e = d = t = 0
@@ -281,6 +287,7 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
                 moved.add(i)
             hp_sum[i] = hp_sum.get(i, 0) + w * (hp - before[i])
         everyone[e] = everyone.get(e, 0) + w
+        attacks[leaf.attacked] = attacks.get(leaf.attacked, 0) + w
         dealt[d] = dealt.get(d, 0) + w
         taken[t] = taken.get(t, 0) + w
         seen = set()
@@ -300,7 +307,7 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
                 dist(dealt), dist(taken),
                 tuple((ids[i], Fraction(downs[i], den)) for i in sorted(downs)),
                 tuple((ids[i], before[i] + Fraction(hp_sum[i], den)) for i in sorted(moved)),
-                tuple((k, dist(v)) for k, v in rolls.items() if sum(v.values()) == den), dist(everyone), names)
+                tuple((k, dist(v)) for k, v in rolls.items() if sum(v.values()) == den), dist(everyone), dist(attacks), names)
 
 
 def _kind(e: Event) -> str:

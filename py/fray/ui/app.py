@@ -44,12 +44,72 @@ ALLOWED_READ_ONLY = frozenset((
 Handler = Callable[[Desk], Any]
 
 
+SOON_JS = r"""
+return (fn, afterPaint) => {
+  const post = (globalThis.scheduler && scheduler.postTask)
+    ? () => scheduler.postTask(fn, {priority: "user-visible"})
+    : () => { const c = new MessageChannel(); c.port1.onmessage = () => fn(); c.port2.postMessage(0); };
+  if (afterPaint) requestAnimationFrame(() => setTimeout(post, 0)); else post();
+};
+"""
+
+
+class Soon:
+    """Runs a function in a task of its own soon (scheduler.postTask, else a MessageChannel message), after
+    the next frame has painted when asked: the odds a tap queued (ui/warm.py) never delay its paint."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.fn: Any = None
+        self.proxy: Any = None
+        self.js: Any = None
+
+    def __call__(self, fn, after_paint: bool = False) -> None:
+        if self.proxy is None:
+            self.proxy = create_proxy(self.run)
+            make = getattr(window, "Function", None)  # absent only in the CPython tests' fake window
+            self.js = make(SOON_JS)() if make is not None else None
+        self.fn = fn
+        if self.js is not None:
+            self.js(self.proxy, bool(after_paint))
+        else:
+            window.setTimeout(self.proxy, 0)
+
+    def run(self, *_) -> None:
+        if self.app.closed:
+            return
+        try:
+            self.fn()
+        except Exception:  # a background part failed: drop the rest, say so in the console
+            self.app.warmer.queue = []
+            window.console.warn("Fray: " + traceback.format_exc())
+
+
+def idle_budget(deadline) -> float:
+    """Milliseconds the idle work may take: the idle period's own length (a callback asked for inside one
+    runs only in the next), at most warm.IDLE_MAX_MS; ui/warm.py yields at once to pending input."""
+    left = getattr(deadline, "timeRemaining", None) if deadline is not None else None
+    if left is None or is_none(left):
+        return warm.BUDGET_MS
+    return max(warm.BUDGET_MS, min(warm.IDLE_MAX_MS, float(deadline.timeRemaining()) - 1))
+
+
+def input_pending():
+    """A test for input waiting to be handled (Chromium's navigator.scheduling.isInputPending), or None."""
+    nav = getattr(window, "navigator", None)
+    scheduling = getattr(nav, "scheduling", None) if nav is not None and not is_none(nav) else None
+    if scheduling is None or is_none(scheduling) or is_none(getattr(scheduling, "isInputPending", None)):
+        return None
+    return lambda: bool(scheduling.isInputPending())
+
+
 class App:
     """The desk, the dispatcher that runs every handler, and the one redraw after it."""
 
     def __init__(self) -> None:
         self.desk = Desk(run=self.handle)
-        self.warmer = warm.Warmer(self.desk, later=self.when_idle)  # what the next taps need, made between taps
+        self.warmer = warm.Warmer(self.desk, later=self.when_idle, soon=Soon(self))  # made between taps
+        self.warmer.pending = input_pending()
         self._depth = 0  # > 0 while a handler runs: a handler it calls is part of its work
         self._idle_proxy: Any = None
         self._listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): App.close removes them
@@ -146,11 +206,14 @@ class App:
     def when_idle(self, fn) -> None:
         """Run `fn` when the page is idle (requestIdleCallback; a timeout where there is none, as in WebKit)."""
         if self._idle_proxy is None:
-            def run(*_):
+            def run(deadline=None, *_):
                 if self.closed:
                     return
                 try:
-                    self._idle_fn()
+                    # The idle period's own length, a part at a time (ui/warm.py yields at once to pending
+                    # input): a callback asked for inside one runs only in the next, so a fixed 4 ms per
+                    # period left most of an idle page unused (the odds of a busy actor took seconds).
+                    self._idle_fn(idle_budget(deadline))
                 except Exception:  # a background part failed: drop the rest, say so in the console
                     self.warmer.queue = []
                     window.console.warn("Fray: " + traceback.format_exc())

@@ -5,7 +5,8 @@ front of its idle queue: the selected combatant's odds, worked out a few
 milliseconds at a time (engine/odds.py `Working`, with the page's budget:
 `PAGE_BUDGET`), option after option in the order the panel shows them. Each
 finished option is written into its button's `span.odds` (the compact figure)
-with the whole distribution as the span's tooltip, in one crossing into JS;
+with the whole distribution as the span's tooltip (a long press opens it as
+a small popover of text bars: `#odds-pop`), in one crossing into JS;
 the actions slot says `data-odds="ready"` once every option has its odds.
 What is worked out is kept per state and selection, so an undo or a tap back
 finds it made. The markup of the buttons never holds odds (its spans are
@@ -24,11 +25,35 @@ from .desk import Desk
 from .offers import per_state, selection
 
 CHUNK_S = 0.004  # one idle part's share of the main thread, as ui/warm.py's BUDGET_MS
+SHOW_EVERY_S = 0.05  # figures written at most this often while the rest are worked out
 AGAIN = object()  # what a part returns to be run again (ui/warm.py puts it back at the front)
 
 SHOW_JS = r"""
+// A long press (contextmenu) on an option opens its whole distribution; the next tap elsewhere closes it.
+document.addEventListener("contextmenu", (ev) => {
+  const btn = ev.target.closest ? ev.target.closest("#actions-slot button.act") : null;
+  const odds = btn ? btn.querySelector("span.odds[title]") : null;
+  if (!odds) return;
+  ev.preventDefault();
+  let pop = document.getElementById("odds-pop");
+  if (!pop) {
+    pop = document.createElement("pre");
+    pop.id = "odds-pop"; pop.className = "odds-pop"; pop.setAttribute("role", "tooltip");
+    pop.dataset.testid = "odds-pop";
+    document.body.appendChild(pop);
+  }
+  pop.textContent = odds.title;
+  pop.hidden = false;
+  const r = btn.getBoundingClientRect(), h = pop.offsetHeight;
+  pop.style.left = Math.max(4, Math.min(r.left, innerWidth - pop.offsetWidth - 4)) + "px";
+  pop.style.top = (r.bottom + 4 + h < innerHeight ? r.bottom + 4 : Math.max(4, r.top - 4 - h)) + "px";
+});
+document.addEventListener("pointerdown", (ev) => {
+  const pop = document.getElementById("odds-pop");
+  if (pop && !pop.hidden && !pop.contains(ev.target)) pop.hidden = true;
+}, true);
 return (text) => {
-  const [items, ready] = JSON.parse(text);
+  const [items, ready, worked] = JSON.parse(text);
   const slot = document.getElementById("actions-slot");
   if (!slot) return;
   const got = new Map(items.map((it) => [String(it[0]), it]));
@@ -39,6 +64,7 @@ return (text) => {
     if (it && it[2]) { if (el.title !== it[2]) el.title = it[2]; } else if (el.hasAttribute("title")) el.removeAttribute("title");
   }
   slot.dataset.odds = ready ? "ready" : "working";
+  slot.dataset.oddsWork = worked;  // ms of work so far (the page bench reads it)
 };
 """
 _SHOW: list[Any] = []
@@ -54,7 +80,10 @@ class Job:
         order = [it.index for _, items in (menu.groups if menu else ()) for it in items]
         self.waiting = [(i, options[i]) for i in order if i < len(options)]
         self.done: dict[int, OptionOdds] = {}
+        self.items: list[tuple[int, str, str]] = []  # what show() writes: (index, figure, tooltip), made once each
         self.current: tuple[int, Any, Working] | None = None
+        self.shown_at = 0.0  # when show() last wrote this job's figures (perf_counter)
+        self.worked = 0.0  # seconds spent working on it (the page bench reads it: data-odds-work)
 
     @property
     def finished(self) -> bool:
@@ -62,7 +91,8 @@ class Job:
 
     def step(self, seconds: float) -> bool:
         """Work for about `seconds`; True when some option's odds were finished."""
-        end = time.perf_counter() + seconds
+        start = time.perf_counter()
+        end = start + seconds
         finished = False
         while not self.finished and time.perf_counter() < end:
             if self.current is None:
@@ -85,7 +115,10 @@ class Job:
                 self.current = None
                 finished = True
                 if isinstance(got, Odds):
-                    self.done[index] = OptionOdds(index, option.label, figure(got), tuple(rows(got)), got)
+                    oo = self.done[index] = OptionOdds(index, option.label, figure(got), tuple(rows(got)), got)
+                    if oo.figure:
+                        self.items.append((index, oo.figure, "\n".join((oo.label,) + oo.rows)))
+        self.worked += time.perf_counter() - start
         return finished
 
 
@@ -101,9 +134,12 @@ def part(desk: Desk, sel: str):
         if desk.session is None or desk.session.state is not state or desk.page.selected != sel:
             return None  # a new state or selection queues its own
         job = job_of(desk, sel)
-        if job.step(CHUNK_S):
+        # Figures are written as they come, but at most every SHOW_EVERY_S (each write crosses into JS and
+        # touches every span), and at once when all are done (or there was nothing to weigh).
+        if (job.step(CHUNK_S) and time.perf_counter() - job.shown_at >= SHOW_EVERY_S) or job.finished:
             show(desk)
         return None if job.finished else AGAIN
+    run.odds = True  # ui/warm.py runs it in tasks of its own, not in idle time
     return run
 
 
@@ -120,13 +156,16 @@ def show(desk: Desk) -> None:
     sel = wanted(desk)
     items: list = []
     ready = False
+    worked = 0.0
     if sel is not None:
         job = job_of(desk, sel)
-        items = [(i, oo.figure, "\n".join((oo.label,) + oo.rows)) for i, oo in job.done.items() if oo.figure]
+        items = job.items
         ready = job.finished
+        worked = round(job.worked * 1000, 1)
+        job.shown_at = time.perf_counter()
     fn = _shower()
     if fn is not None:
-        fn(json.dumps([items, ready], ensure_ascii=False))
+        fn(json.dumps([items, ready, worked], ensure_ascii=False))
 
 
 def _shower():

@@ -9,7 +9,9 @@ the first tap on each is slow, and after every step there is a new state.
 with a new state it queues the combatants (those acting now first, then the
 order), and works through them in small parts (one combatant's options, then
 their menu, then their panel and row) in background tasks of about
-`BUDGET_MS` each, so an input that arrives meanwhile waits at most one part.
+`BUDGET_MS` each, back to back while the browser's idle period lasts (at
+most `IDLE_MAX_MS`), stopping as soon as input is pending, so an input that
+arrives meanwhile waits at most one part.
 A tap then finds what it needs already made. A new state drops what was queued
 for the old one. The warming writes nothing to the page: it only computes the
 same values, with the same keys, that the drawing would compute on the tap.
@@ -17,7 +19,9 @@ same values, with the same keys, that the drawing would compute on the tap.
 First in the queue, though, come the selected combatant's odds (ui/odds_ui.py,
 CORE-ODDS-1): the one part that writes, into the action buttons' odds spans,
 and that comes back (`AGAIN`) until every option has its odds. A new selection
-puts its odds first again.
+puts its odds first again. They do not wait for idle periods (one callback per
+period left most of the time unused): after the tap's frame has painted they
+run in tasks of `ODDS_MS` one after another, and input goes between any two.
 """
 from __future__ import annotations
 
@@ -28,7 +32,9 @@ from . import odds_ui, render
 from .desk import Desk
 from .offers import selection
 
-BUDGET_MS = 4.0  # a background task's share of the main thread before it yields to input
+BUDGET_MS = 4.0  # a background part's share of the main thread: input waits at most about this long
+ODDS_MS = 8.0  # a task of odds (ui/odds_ui.py): the selected combatant's, one task after another
+IDLE_MAX_MS = 45.0  # parts run back to back while the browser's idle period lasts, never longer than this
 
 
 def parts(desk: Desk, cid: str) -> Iterator[Callable[[], Any]]:
@@ -42,13 +48,17 @@ def parts(desk: Desk, cid: str) -> Iterator[Callable[[], Any]]:
 class Warmer:
     """The queue of parts for the state last drawn, run a little at a time while the page is idle."""
 
-    def __init__(self, desk: Desk, later: Callable[[Callable[[], None]], None] | None = None) -> None:
+    def __init__(self, desk: Desk, later: Callable[[Callable[[], None]], None] | None = None,
+                 soon: Callable[[Callable[[], None], bool], None] | None = None) -> None:
         self.desk = desk
         self.state: Any = None
         self.queue: list[Callable[[], Any]] = []
         self.later = later  # schedules a background task (ui/app.py: the browser's idle callback)
+        self.soon = soon  # runs a task soon, after the next paint if asked (ui/app.py: postTask after a frame)
         self.waiting = False
+        self.hurrying = False
         self.odds_for: Any = None  # (state, selection) whose odds are queued
+        self.pending: Callable[[], bool] | None = None  # input waiting (ui/app.py: isInputPending): yield now
 
     def after_render(self) -> None:
         """Queue the combatants of a state not seen before; the selected one is made already. The
@@ -61,7 +71,7 @@ class Warmer:
             if sel is not None and self.odds_for != (state, sel):
                 self.odds_for = (state, sel)
                 self.queue.insert(0, odds_ui.part(self.desk, sel))
-                self.schedule()
+                self.schedule(painted=False)
             return
         self.state = state
         sel = self.desk.page.selected
@@ -72,16 +82,31 @@ class Warmer:
         if wanted is not None:
             self.odds_for = (state, wanted)
             self.queue.insert(0, odds_ui.part(self.desk, wanted))
-        self.schedule()
+        self.schedule(painted=False)
 
-    def schedule(self) -> None:
-        if self.queue and not self.waiting and self.later is not None:
+    def schedule(self, painted: bool = True) -> None:
+        """Ask for the next run: odds at the front go in tasks of their own one after another (`soon`;
+        the first after the next paint when `painted` is false), the warming in the browser's idle time."""
+        if not self.queue:
+            return
+        if getattr(self.queue[0], "odds", False) and self.soon is not None:
+            if not self.hurrying:
+                self.hurrying = True
+                self.soon(self.run_soon, not painted)
+        elif not self.waiting and self.later is not None:
             self.waiting = True
             self.later(self.run)
+
+    def run_soon(self, *_) -> None:
+        self.hurrying = False
+        self.work(ODDS_MS)
 
     def run(self, budget_ms: float = BUDGET_MS) -> None:
         """Run queued parts for about `budget_ms`, then yield to the page (and come back)."""
         self.waiting = False
+        self.work(budget_ms)
+
+    def work(self, budget_ms: float) -> None:
         if self.desk.session is None or self.desk.session.state is not self.state:
             self.queue = []  # a new state: the next drawing queues it
             return
@@ -90,7 +115,7 @@ class Warmer:
             part = self.queue.pop(0)
             if part() is odds_ui.AGAIN:
                 self.queue.insert(0, part)
-            if time.perf_counter() >= end:
+            if time.perf_counter() >= end or (self.pending is not None and self.pending()):
                 break
         self.schedule()
 

@@ -82,7 +82,9 @@ def figure(o: Odds) -> str:
     hit = sum((p for v, p in o.dealt if v > 0), Fraction(0))
     stopped = o.chance("stopped")
     if stopped:
-        return f"{mark}path: {pct(stopped)} to be stopped"
+        most = o.attacked[-1][0] if o.attacked else 0
+        aoo = f"{most} AoO, " if most else ""
+        return f"{mark}path: {aoo}{pct(stopped)} to be stopped"
     if hit:
         text = f"{mark}{pct(hit)} · {num(mean(o.dealt))} dmg"
         downs = [p for cid, p in o.down if cid != o.actor]
