@@ -101,11 +101,12 @@ READ = """() => {
   const st = document.querySelector('[data-testid=status]');
   const tab = document.querySelector('[data-testid^=tab-][aria-pressed=true]');
   return { actor, groups, status: st ? st.innerText : '', ask: !!document.querySelector('[data-testid=ask] button.choice'),
-           next: !!document.querySelector('[data-testid=opt-next]:not([disabled])'),
+           next: !!document.querySelector('[data-testid=opt-next]:not([disabled]):not(.refused)'),
            tab: tab ? tab.dataset.testid.slice(4) : null };
 }"""
 
 ATTACK_GROUPS = ("Attack", "Melee", "Missile", "Ranged", "Shoot")
+QUESTION_GROUPS = ("Answer", "Follow", "Opportunity")  # the step waits on one of these: a question
 
 
 # --- the encounters -------------------------------------------------------------------------------
@@ -179,6 +180,76 @@ class Fight:
         names = [n for n in self.by_name if n in label and self.side[self.by_name[n]] != self.side.get(actor_id)]
         return self.by_name[max(names, key=len)] if names else None
 
+    def answer(self) -> None:
+        """Answer what the step asks with its first choice: an inline question (`[data-testid=ask]`) or
+        an "Answer" group in the actions panel (OSE: splinter the shield?)."""
+        for _ in range(6):
+            if self.page.locator("[data-testid=ask] button.choice").count():
+                self.tap("[data-testid=ask] button.choice", "answer")
+                continue
+            st = self.read()
+            ans = next((o for g in st["groups"] if g["name"].strip() in QUESTION_GROUPS for o in g["options"]
+                        if o["allowed"]), None)
+            if ans is None:
+                return
+            self.show("act")
+            self.tap(f"[data-testid={ans['id']}]", f"answer {ans['label']}")
+
+    def squares(self) -> dict[str, tuple[int, int]]:
+        """Where each token stands on the grid (10 SVG units a square)."""
+        got = self.page.evaluate("""() => Object.fromEntries([...document.querySelectorAll('#grid-svg [data-token]')]
+            .map(t => [t.dataset.token, /translate\\(([-\\d.]+) ([-\\d.]+)\\)/.exec(t.getAttribute('transform'))])
+            .filter(p => p[1]).map(([k, m]) => [k, [Math.floor(+m[1] / 10), Math.floor(+m[2] / 10)]]))""")
+        return {k: tuple(v) for k, v in got.items()}
+
+    def grid_move(self, actor: str | None, moves: list[dict]) -> bool:
+        """On a grid, when nothing else goes on (an Ogre combatant must declare): a move option that asks
+        for a destination, then a square toward the nearest foe tapped twice (preview, go)."""
+        if actor is None:
+            return False
+        opt = next((o for o in moves if o["label"].startswith("Move")), None) or (moves[0] if moves else None)
+        self.show("field")
+        where = self.squares()
+        if actor not in where:
+            return False
+        ax, ay = where[actor]
+        foes = [v for k, v in where.items() if k in self.side and self.side[k] != self.side[actor]]
+        if not foes:
+            return False
+        fx, fy = min(foes, key=lambda f: max(abs(f[0] - ax), abs(f[1] - ay)))
+        taken = set(where.values())
+        m = self.enc.map
+        walls = set(m.walls)
+        near = [(fx + dx, fy + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
+        near = [q for q in near if q not in taken and q not in walls and 0 <= q[0] < m.width and 0 <= q[1] < m.height]
+        if not near:
+            return False
+        dest = min(near, key=lambda q: max(abs(q[0] - ax), abs(q[1] - ay)))
+        # At most six squares (30 ft) from where it stands, along the line toward the foe.
+        d = max(abs(dest[0] - ax), abs(dest[1] - ay))
+        if d > 6:
+            dest = (ax + round((dest[0] - ax) * 6 / d), ay + round((dest[1] - ay) * 6 / d))
+        if opt is not None:
+            self.show("act")
+            self.tap(f"[data-testid={opt['id']}]", f"move {opt['label']}")
+            self.show("field")
+        before = self.read()["status"]
+        for k in range(2):
+            self.page.get_by_test_id("grid-svg").scroll_into_view_if_needed()
+            xy = self.page.evaluate("""(s) => { const m = document.querySelector('#grid-svg').getScreenCTM();
+                return [m.a * (s[0] * 10 + 5) + m.e, m.d * (s[1] * 10 + 5) + m.f]; }""", list(dest))
+            if self.phone:
+                self.page.touchscreen.tap(*xy)
+            else:
+                self.page.mouse.click(*xy)
+            self.taps += 1
+            self.trail.append(f"square {dest}")
+            self.settle()
+            if self.read()["status"] != before:
+                break
+        self.answer()
+        return True
+
     def result_visible(self) -> bool:
         sel = "[data-testid=result-strip]" if self.phone else "[data-testid=result]"
         return bool(self.page.evaluate(IN_VIEW, sel))
@@ -196,10 +267,7 @@ class Fight:
         if opt is None:
             return {"taps": self.taps - before, "done": False}
         self.tap(f"[data-testid={opt['id']}]", f"option {opt['label']}")
-        for _ in range(4):
-            if not self.page.locator("[data-testid=ask] button.choice").count():
-                break
-            self.tap("[data-testid=ask] button.choice", "answer")
+        self.answer()
         visible = self.result_visible()
         scrolls = 0
         if not visible:
@@ -213,6 +281,10 @@ class Fight:
     def step(self, st: dict) -> tuple[str, dict | None]:
         """One decision of the policy: ("attack", record) | ("move", None) | ("next", None) | ("stuck", None)."""
         actor = self.by_name.get(st["actor"] or "")
+        if any(g["name"].strip() in QUESTION_GROUPS and any(o["allowed"] for o in g["options"])
+               for g in st["groups"]):
+            self.answer()
+            return "answer", None
         for g in st["groups"]:
             if any(g["name"].strip().startswith(k) for k in ATTACK_GROUPS) and not g["name"].startswith("On "):
                 for o in g["options"]:
@@ -224,14 +296,13 @@ class Fight:
         if toward:
             self.show("act")
             self.tap(f"[data-testid={toward[0]['id']}]", f"move {toward[0]['label']}")
-            for _ in range(4):
-                if not self.page.locator("[data-testid=ask] button.choice").count():
-                    break
-                self.tap("[data-testid=ask] button.choice", "answer")
+            self.answer()
             return "move", None
+        if not st["next"] and self.enc.map.width and self.grid_move(actor, moves):
+            return ("move" if self.read()["status"] != st["status"] else "stuck"), None
         if st["next"]:
             self.show("act")
-            self.tap("[data-testid=opt-next]:not([disabled])", "next")
+            self.tap("[data-testid=opt-next]:not([disabled]):not(.refused)", f"next [{st['status']}]")
             return "next", None
         return "stuck", None
 
@@ -288,7 +359,7 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log) -> d
                 cycle = sum(1 for c in enc.combatants if c.hp > 0)  # approx.: the count at the start
         out = {"system": system, "size": size, "per_round": per_round, "attacks": attacks, "taps": f.taps,
                "reach_scrolls": f.reach_scrolls, "errors": errors, "trail": f.trail,
-               "rounds_played": len(per_round), "last_status": f.read()["status"]}
+               "rounds_played": len(per_round), "last_status": f.read()["status"], "last_read": f.read()}
         return out
     finally:
         ctx.close()
