@@ -216,28 +216,42 @@ class Fight:
         foes = [v for k, v in where.items() if k in self.side and self.side[k] != self.side[actor]]
         if not foes:
             return False
-        fx, fy = min(foes, key=lambda f: max(abs(f[0] - ax), abs(f[1] - ay)))
         taken = set(where.values())
         m = self.enc.map
         walls = set(m.walls)
-        near = [(fx + dx, fy + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1) if dx or dy]
-        near = [q for q in near if q not in taken and q not in walls and 0 <= q[0] < m.width and 0 <= q[1] < m.height]
-        if not near:
+        # Free squares at most six (30 ft) from where it stands; the nearest to a foe, then to the mover.
+        cand = [(ax + dx, ay + dy) for dx in range(-6, 7) for dy in range(-6, 7)]
+        cand = [q for q in cand if q not in taken and q not in walls and 0 <= q[0] < m.width and 0 <= q[1] < m.height]
+
+        def cheb(a, b):
+            return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+        cand.sort(key=lambda q: (min(cheb(q, f) for f in foes), cheb(q, (ax, ay))))
+        if not cand:
             return False
-        dest = min(near, key=lambda q: max(abs(q[0] - ax), abs(q[1] - ay)))
-        # At most six squares (30 ft) from where it stands, along the line toward the foe.
-        d = max(abs(dest[0] - ax), abs(dest[1] - ay))
-        if d > 6:
-            dest = (ax + round((dest[0] - ax) * 6 / d), ay + round((dest[1] - ay) * 6 / d))
         if opt is not None:
             self.show("act")
             self.tap(f"[data-testid={opt['id']}]", f"move {opt['label']}")
             self.show("field")
         before = self.read()["status"]
+        self.page.get_by_test_id("grid-svg").scroll_into_view_if_needed()
+        # The first of them the map shows now (on a phone it is zoomed in around the mover).
+        find = """(qs) => { const svg = document.querySelector('#grid-svg');
+            const m = svg.getScreenCTM(), r = svg.getBoundingClientRect();
+            for (const s of qs) { const x = m.a * (s[0] * 10 + 5) + m.e, y = m.d * (s[1] * 10 + 5) + m.f;
+              if (x > r.left + 4 && x < r.right - 4 && y > r.top + 4 && y < r.bottom - 4 && y < innerHeight - 4) {
+                const t = document.elementFromPoint(x, y); if (t && svg.contains(t)) return [s, [x, y]]; } }
+            return null; }"""
+        got = self.page.evaluate(find, [list(q) for q in cand])
+        if got is None:
+            return False
+        dest, xy = tuple(got[0]), got[1]
         for k in range(2):
-            self.page.get_by_test_id("grid-svg").scroll_into_view_if_needed()
-            xy = self.page.evaluate("""(s) => { const m = document.querySelector('#grid-svg').getScreenCTM();
-                return [m.a * (s[0] * 10 + 5) + m.e, m.d * (s[1] * 10 + 5) + m.f]; }""", list(dest))
+            if k:  # the map may have followed the preview
+                again = self.page.evaluate(find, [list(dest)])
+                if again is None:
+                    break
+                xy = again[1]
             if self.phone:
                 self.page.touchscreen.tap(*xy)
             else:
@@ -312,7 +326,7 @@ def round_of(status: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def play(browser, base: str, system: str, enc, size: int, rounds: int, log) -> dict:
+def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shots: str | None = None) -> dict:
     phone = size < 760
     ctx = browser.new_context(viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone)
     ctx.add_init_script("try { localStorage.setItem('fray.snapshot.off', 'bench'); } catch (e) {}")
@@ -350,6 +364,8 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log) -> d
             if kind == "stuck" or (kind == "attack" and not rec.get("done")):
                 stuck += 1
                 if stuck > 3:
+                    if shots:
+                        page.screenshot(path=str(pathlib.Path(shots) / f"stuck-{system}-{size}.png"))
                     break
             else:
                 stuck = 0
@@ -401,6 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--out", default=str(ROOT / "bench-results" / "taps.json"))
     ap.add_argument("--trail", action="store_true", help="print every tap")
+    ap.add_argument("--shots", default=None, help="a folder: a screenshot where the policy got stuck")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -417,7 +434,7 @@ def main(argv: list[str] | None = None) -> int:
             browser = launch(pw)
             for system in args.systems.split(","):
                 for size in (int(s) for s in args.sizes.split(",")):
-                    run = play(browser, base, system, encs[system], size, args.rounds, print)
+                    run = play(browser, base, system, encs[system], size, args.rounds, print, args.shots)
                     s = summarise(run)
                     run["summary"] = s
                     runs.append(run)
