@@ -605,6 +605,8 @@ def table(s: dict, mach: dict) -> str:
         if f"select_{view}_mutations_p50" in s:
             rows.append((f"{view} DOM per selection tap (p50)", f"{s[f'select_{view}_mutations_p50']:.0f} mutation "
                          f"records, {s[f'select_{view}_nodes_added_p50']:.0f} nodes created", ""))
+    for view in ("bands", "grid", "ruler"):
+        add(f"{view} selection p95, 120 / 40 combatants (same run)", f"select120_over_40_{view}_p95", "×{:.2f}")
     add("replay 10k steps, Pyodide (best of 3)", "replay_10k_s", "{:.2f} s")
     add("replay 10k steps, Pyodide (first)", "replay_10k_first_s", "{:.2f} s")
     add("replay 10k steps, CPython (best of 3)", "replay_10k_cpython_s", "{:.2f} s")

@@ -387,7 +387,11 @@ def summarise(run: dict) -> dict:
     rounds = [v for k, v in sorted(run["per_round"].items())]
     taps = [a["taps"] for a in run["attacks"]]
     vis = [a["visible"] for a in run["attacks"]]
-    return {"taps_round_mean": statistics.mean(rounds) if rounds else float("nan"), "taps_rounds": rounds,
+    kinds: dict[str, int] = {}
+    for why in run["trail"]:
+        k = why.split(" ")[0]
+        kinds[k] = kinds.get(k, 0) + 1
+    return {"by_kind": kinds, "taps_round_mean": statistics.mean(rounds) if rounds else float("nan"), "taps_rounds": rounds,
             "attacks": len(taps), "taps_attack_mean": statistics.mean(taps) if taps else float("nan"),
             "taps_attack_max": max(taps) if taps else None, "visible": sum(vis), "results": len(vis),
             "result_scrolls": sum(a["scrolls"] for a in run["attacks"]), "reach_scrolls": run["reach_scrolls"]}
@@ -408,7 +412,13 @@ def table(rows: list[tuple[str, int, dict]]) -> str:
                       BEFORE[system],
                       f"round ≤ {half:g} {'met' if met_r else 'MISSED'}; attack ≤ 2 {'met' if met_a else 'MISSED'}"))
     w = [max(len(str(r[i])) for r in lines) for i in range(len(head))]
-    return "\n".join("  ".join(str(c).ljust(w[i]) for i, c in enumerate(r)).rstrip() for r in lines)
+    kinds = ("next", "foe", "option", "answer", "tab", "move", "square")
+    where = [("system", "size", "where the taps went (all rounds): " + ", ".join(kinds))]
+    for system, size, s in rows:
+        where.append((system, str(size), "  ".join(f"{k} {s['by_kind'].get(k, 0)}" for k in kinds)))
+    ww = [max(len(r[i]) for r in where) for i in range(3)]
+    tail = "\n\n" + "\n".join("  ".join(c.ljust(ww[i]) for i, c in enumerate(r)).rstrip() for r in where)
+    return "\n".join("  ".join(str(c).ljust(w[i]) for i, c in enumerate(r)).rstrip() for r in lines) + tail
 
 
 def main(argv: list[str] | None = None) -> int:
