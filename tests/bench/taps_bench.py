@@ -107,6 +107,10 @@ READ = """() => {
            tab: tab ? tab.dataset.testid.slice(4) : null };
 }"""
 
+# How many combatants stand (their order row's hit points above 0).
+STANDING = """() => [...document.querySelectorAll('[data-testid^=order-] .hp-num')]
+  .filter(e => parseInt(e.textContent, 10) > 0).length"""
+
 ATTACK_GROUPS = ("Attack", "Melee", "Missile", "Ranged", "Shoot")
 QUESTION_GROUPS = ("Answer", "Follow", "Opportunity")  # the step waits on one of these: a question
 
@@ -346,6 +350,7 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shot
         cycle = sum(1 for c in enc.combatants if c.hp > 0)
         cur = 1
         stuck = 0
+        gave_up = False
         while f.taps < MAX_TAPS:
             st = f.read()
             if system == "ogre":
@@ -366,6 +371,7 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shot
             if kind == "stuck" or (kind == "attack" and not rec.get("done")):
                 stuck += 1
                 if stuck > 3:
+                    gave_up = True
                     if shots:
                         page.screenshot(path=str(pathlib.Path(shots) / f"stuck-{system}-{size}.png"))
                     break
@@ -374,10 +380,11 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shot
             if system == "ogre" and declared >= cycle:
                 declared = 0
                 cur += 1
-                cycle = sum(1 for c in enc.combatants if c.hp > 0)  # approx.: the count at the start
+                cycle = max(1, page.evaluate(STANDING))  # those standing now
         out = {"system": system, "size": size, "per_round": per_round, "attacks": attacks, "taps": f.taps,
                "reach_scrolls": f.reach_scrolls, "errors": errors, "trail": f.trail,
-               "rounds_played": len(per_round), "last_status": f.read()["status"], "last_read": f.read()}
+               "rounds_played": len(per_round), "last_status": f.read()["status"], "last_read": f.read(),
+               "gave_up": gave_up or f.taps >= MAX_TAPS}
         return out
     finally:
         ctx.close()
@@ -453,7 +460,9 @@ def main(argv: list[str] | None = None) -> int:
                     rows.append((system, size, s))
                     print(f"  {system:4} {size:5}: {run['taps']} taps, rounds {run['per_round']}, "
                           f"{s['attacks']} attacks, status now: {run['last_status']!r}"
-                          + (f"; page errors: {run['errors'][:2]}" if run["errors"] else ""), flush=True)
+                          + (f"; page errors: {run['errors'][:2]}" if run["errors"] else "")
+                          + ("; THE POLICY GOT STUCK before the last round (see --trail, --shots)"
+                             if run["gave_up"] else ""), flush=True)
                     if args.trail:
                         print("    " + " > ".join(run["trail"]))
             browser.close()
