@@ -121,7 +121,7 @@ def hit_faces(s, cmd) -> int:
 def face_hits(s, cmd, face) -> bool:
     from fray.engine.dice import NeedDice, ScriptedDice
     try:
-        s.ruleset.resolve(s.state, cmd, ScriptedDice([face]))
+        s.ruleset.consequence(s.state, cmd, ScriptedDice([face]))  # the threatener's attack taken (OSE-AOO-4)
     except NeedDice:
         return True
     return False

@@ -22,6 +22,7 @@ from .state import State
 from .tables import Handlers  # noqa: F401  (re-exported for the systems' tables)
 
 Resolution = tuple[State, list[Event]]
+ANSWERS_FOLLOWED = 12  # questions a command's odds answer by default, at most (a path past many threateners)
 
 # What a resolution raises when an allowed command has nothing to act on (CORE-REF-1).
 CANNOT_APPLY = (KeyError, ValueError, TypeError, AttributeError, IndexError)
@@ -192,9 +193,22 @@ class Ruleset:
         return self.settle(state, cmd, dice, events), events
 
     def consequence(self, state: State, cmd: Command, dice: Dice) -> Resolution:
-        """What a command leads to, for its odds (engine/odds.py, CORE-ODDS-1): its resolution.
-        A system that resolves a declaration later (Ogre) overrides this to resolve it now."""
-        return self.resolve(state, cmd, dice)
+        """What a command leads to, for its odds (engine/odds.py, CORE-ODDS-1): its resolution, and the
+        questions it raises on the way answered as a tap answers them (the answer marked "next": an attack
+        of opportunity taken, OSE-AOO-4), so a path's odds count the attacks it draws. A system that
+        resolves a declaration later (Ogre) overrides this to resolve it now."""
+        state, events = self.resolve(state, cmd, dice)
+        for _ in range(ANSWERS_FOLLOWED):
+            prompt = state.prompt
+            if prompt is None:
+                break
+            answer = next((o for o in self.options(state, prompt.actor) if o.allowed and o.key == "next"
+                           and not o.needs and not o.choices), None)
+            if answer is None:
+                break
+            state, more = self.resolve(state, answer.command, dice)
+            events = events + more
+        return state, events
 
     def outcome(self, state: State) -> str:
         """A sentence when the fight is decided ("The Party wins"), else ""."""
