@@ -277,9 +277,14 @@ class Fight:
     def attack(self, foe: str, st: dict) -> dict | None:
         """Tap the foe, the first allowed option on it, answer questions: taps and result visibility."""
         before = self.taps
-        self.show("order")
         name = next(n for n, i in self.by_name.items() if i == foe)
-        self.tap(f"[data-testid=order-{foe}] button.pick", f"foe {name}")
+        if self.page.locator(f"[data-testid=target-{foe}][aria-pressed=false]").count():
+            # The action panel's own target chip: no trip to the order list (on a phone, no tab).
+            self.show("act")
+            self.tap(f"[data-testid=target-{foe}]", f"foe {name} (chip)")
+        elif self.page.locator(f"[data-testid=target-{foe}][aria-pressed=true]").count() == 0:
+            self.show("order")
+            self.tap(f"[data-testid=order-{foe}] button.pick", f"foe {name}")
         self.show("act")
         st = self.read()
         group = next((g for g in st["groups"] if g["name"].strip() == f"On {name}"), None)

@@ -105,3 +105,20 @@ def test_an_ally_the_actor_can_do_nothing_to_is_looked_at_not_targeted(app_modul
             break
     app.dispatch("select", allies[0], None)
     assert app.desk.page.selected == allies[0] and app.desk.page.target is None
+
+
+def test_the_action_panel_offers_its_targets_as_chips_one_tap_each__OLOG_ATK_1(app_module):
+    """Whom the actor can act on are chips at the top of its actions: a tap targets without leaving the
+    panel (on a phone, no trip to the Order or Field tab), a second tap clears."""
+    app = _brak_acts(app_module)
+    actor, foe = _actor_and_foe(app)
+    markup = app.desk.slots.written("actions-slot")
+    state = app.desk.session.state
+    foes = [c.id for c in state.combatants if c.side != state.get(actor).side]
+    for f in foes:
+        assert f'data-action="target:{f}"' in markup, "each foe in reach has its chip"
+    app.dispatch("target", foe, None)
+    assert app.desk.page.target == foe and app.desk.page.selected == actor
+    assert f"On {state.get(foe).name}" in app.desk.slots.written("actions-slot")
+    app.dispatch("target", foe, None)
+    assert app.desk.page.target is None

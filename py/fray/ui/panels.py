@@ -194,6 +194,14 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
                       with_rules(menu.prompt), " ", with_rules(menu.prompt_rule) if menu.prompt_rule else ""))
     for hint in menu.hints:
         body.append(h("p", {"class_": f"hint tone-{hint.tone}", "data-testid": "hint"}, with_rules(hint.text)))
+    if len(menu.targets) > 1 or (menu.targets and not menu.target):
+        body.append(h("div", {"class_": "target-strip", "role": "group", "aria-label": "Targets",
+                              "data-testid": "targets"},
+                      h("span", {"class_": "muted"}, "On:"),
+                      [h("button", {"type": "button", "class_": "target-chip", "data-action": f"target:{tid}",
+                                    "data-testid": f"target-{tid}",
+                                    "aria-pressed": "true" if tid == menu.target else "false"}, name)
+                       for tid, name in menu.targets]))
     if menu.target:
         mine = any(g == f"On {menu.target_name}" for g, _ in menu.groups)
         body.append(h("p", {"class_": "target-line", "data-testid": "target"},

@@ -289,6 +289,13 @@ def _skip(desk: Desk, name: str, arg: str, target) -> None:
     desk.focus = "#actions-slot button.act:not([disabled]), #actions-slot button"
 
 
+@clicks("target")
+def _target(desk: Desk, name: str, arg: str, target) -> None:
+    """A target chip of the action panel: the actor's options on that combatant first (again: cleared)."""
+    if desk.session.state.has(arg):
+        desk.set(target=None if desk.page.target == arg else arg, pending=None)
+
+
 @clicks("untarget")
 def _untarget(desk: Desk, name: str, arg: str, target) -> None:
     desk.set(target=None)

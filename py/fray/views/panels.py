@@ -60,6 +60,9 @@ class ActionMenu:
     next_index: int | None  # the option bound to N
     target: str = ""  # the foe the referee tapped during the actor's turn (its options come first)
     target_name: str = ""
+    # Whom the actor's allowed options act on, in the order of the fight: one tap targets them from the
+    # action panel itself (on a phone, without the Order or Field tab).
+    targets: tuple[tuple[str, str], ...] = ()
 
 
 GROUP_ORDER = ("Decision", "Declare", "Initiative", "Attack", "Move", "Magic", "Spell", "Defend", "Item",
@@ -133,7 +136,15 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
         prompt_rule=prompt.rule if prompt and prompt.actor == actor else "",
         groups=tuple(out_groups),
         hints=panel.hints.get(actor, ()), badges=panel.badges.get(actor, ()), next_index=next_index,
-        target=target, target_name=state.get(target).name if target else "")
+        target=target, target_name=state.get(target).name if target else "",
+        targets=targets_of(state, actor, options))
+
+
+def targets_of(state: State, actor: str, options: list[Option]) -> tuple[tuple[str, str], ...]:
+    """(id, name) of each combatant an allowed option of the actor acts on, in the order of the fight."""
+    aimed = {getattr(o.command, "target", "") for o in options if o.allowed and on_target(o, actor,
+                                                                                          getattr(o.command, "target", ""))}
+    return tuple((c.id, c.name) for c in state.combatants if c.id in aimed)
 
 
 @dataclass(frozen=True)
