@@ -16,12 +16,13 @@ A tap then finds what it needs already made. A new state drops what was queued
 for the old one. The warming writes nothing to the page: it only computes the
 same values, with the same keys, that the drawing would compute on the tap.
 
-First in the queue, though, come the selected combatant's odds (ui/odds_ui.py,
+Last in the queue come the selected combatant's odds (ui/odds_ui.py,
 CORE-ODDS-1): the one part that writes, into the action buttons' odds spans,
-and that comes back (`AGAIN`) until every option has its odds. A new selection
-puts its odds first again. They do not wait for idle periods (one callback per
-period left most of the time unused): after the tap's frame has painted they
-run in tasks of `ODDS_MS` one after another, and input goes between any two.
+and that comes back (`AGAIN`) until every option has its odds; a tap's pace
+comes first. A new selection in a state already warmed queues just its odds.
+Once they are at the front they do not wait for idle periods (one callback per
+period left most of the time unused): they run in tasks of `ODDS_MS` one after
+another, and input goes between any two.
 """
 from __future__ import annotations
 
@@ -70,7 +71,7 @@ class Warmer:
         if state is self.state:
             if sel is not None and self.odds_for != (state, sel):
                 self.odds_for = (state, sel)
-                self.queue.insert(0, odds_ui.part(self.desk, sel))
+                self.queue.append(odds_ui.part(self.desk, sel))  # after what a tap would need
                 self.schedule(painted=False)
             return
         self.state = state
@@ -80,8 +81,11 @@ class Warmer:
         self.queue = [part for cid in first + rest for part in parts(self.desk, cid)]
         wanted = odds_ui.wanted(self.desk)
         if wanted is not None:
+            # The odds come after the warming: a tap that finds its combatant's panel made costs a few
+            # milliseconds, one that finds it cold costs tens (the page bench's selection taps), and odds
+            # are worth less than a tap's pace (issue 37: "the tap-latency figures do not get worse").
             self.odds_for = (state, wanted)
-            self.queue.insert(0, odds_ui.part(self.desk, wanted))
+            self.queue.append(odds_ui.part(self.desk, wanted))
         self.schedule(painted=False)
 
     def schedule(self, painted: bool = True) -> None:
