@@ -64,3 +64,24 @@ def test_a_selection_with_no_option_to_weigh_is_ready_too__CORE_ODDS_1(app_modul
     assert shown and ", false, " in shown[-1]  # drawn: working
     app.warmer.finish()
     assert shown[-1].startswith("[[], true, ")  # then ready, with no figure
+
+
+@pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("olog", "eight_humans")])
+def test_the_odds_wait_for_those_acting_now_not_for_the_whole_order__CORE_ODDS_1(app_module, system, example):  # noqa: F811
+    """A big fight's order is most of the warming: the odds on the panel the referee looks at come before it
+    (in a slow browser they waited behind every combatant: 15 s and more)."""
+    app = booted(app_module, system, example)
+    s = app.desk.session
+    acting = set(s.current()) - {app.desk.page.selected}
+    queue = app.warmer.queue
+    at = next(i for i, part in enumerate(queue) if getattr(part, "odds", False))
+    assert at == 4 * len(acting), "the odds come right after the warming of those acting now"
+    assert len(queue) - at - 1 == 4 * (len(s.state.combatants) - len(acting) - 1), "the rest of the order after"
+    other = next(c.id for c in s.state.combatants if c.id not in acting and c.id != app.desk.page.selected)
+    app.warmer.run(budget_ms=0.0)  # one part
+    app.dispatch("look", other, None)  # a look at someone else before the warming is done
+    assert app.desk.page.selected == other
+    queue = app.warmer.queue
+    odds = [i for i, part in enumerate(queue) if getattr(part, "odds", False)]
+    rest = [i for i, part in enumerate(queue) if getattr(part, "rest", False)]
+    assert odds and rest and odds[-1] < rest[0], "a new selection's odds go before the rest of the order too"

@@ -42,6 +42,7 @@ ALLOWED_READ_ONLY = frozenset((
     "library", "take-over", "cancel", "dismiss", "help", "rule", "tab", "select", "save", "export-log", "share",
     "copy-share", "outside", "link"))
 Handler = Callable[[Desk], Any]
+IDLE_TIMEOUT_MS = 200  # the idle work runs at least this often, idle period or not (ui/warm.py's parts are short)
 
 
 SOON_JS = r"""
@@ -112,6 +113,7 @@ class App:
         self.warmer.pending = input_pending()
         self._depth = 0  # > 0 while a handler runs: a handler it calls is part of its work
         self._idle_proxy: Any = None
+        self._idle_options: Any = None
         self._listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): App.close removes them
         self.closed = False  # let go of the page (App.close): its idle work and late callbacks do nothing
 
@@ -221,7 +223,11 @@ class App:
         self._idle_fn = fn
         idle = getattr(window, "requestIdleCallback", None)
         if idle is not None and not is_none(idle):
-            window.requestIdleCallback(self._idle_proxy)
+            # With a timeout: on a busy machine (a CI runner, a tablet with other tabs) idle periods can be
+            # rare enough that the warming, and the odds behind it, waited tens of seconds.
+            if self._idle_options is None:
+                self._idle_options = to_js({"timeout": IDLE_TIMEOUT_MS}, dict_converter=window.Object.fromEntries)
+            window.requestIdleCallback(self._idle_proxy, self._idle_options)
         else:
             window.setTimeout(self._idle_proxy, 20)
 

@@ -16,10 +16,11 @@ A tap then finds what it needs already made. A new state drops what was queued
 for the old one. The warming writes nothing to the page: it only computes the
 same values, with the same keys, that the drawing would compute on the tap.
 
-Last in the queue come the selected combatant's odds (ui/odds_ui.py,
-CORE-ODDS-1): the one part that writes, into the action buttons' odds spans,
-and that comes back (`AGAIN`) until every option has its odds; a tap's pace
-comes first. A new selection in a state already warmed queues just its odds.
+After those acting now, before the rest of the order, come the selected
+combatant's odds (ui/odds_ui.py, CORE-ODDS-1): the one part that writes, into
+the action buttons' odds spans, and that comes back (`AGAIN`) until every
+option has its odds; a tap's pace comes first. A new selection in a state
+already warmed queues just its odds, in the same place.
 Once they are at the front they do not wait for idle periods (one callback per
 period left most of the time unused): they run in tasks of `ODDS_MS` one after
 another, and input goes between any two.
@@ -46,6 +47,14 @@ def parts(desk: Desk, cid: str) -> Iterator[Callable[[], Any]]:
     yield lambda: render.order_rows(desk, cid)
 
 
+def _rest(part: Callable[[], Any]) -> Callable[[], Any]:
+    """A part for someone not acting now: the selected combatant's odds go before it."""
+    def run():
+        return part()
+    run.rest = True  # type: ignore[attr-defined]
+    return run
+
+
 class Warmer:
     """The queue of parts for the state last drawn, run a little at a time while the page is idle."""
 
@@ -63,7 +72,8 @@ class Warmer:
 
     def after_render(self) -> None:
         """Queue the combatants of a state not seen before; the selected one is made already. The
-        selected combatant's odds go first (a new selection in the same state queues just those)."""
+        selected combatant's odds go after those acting now (a new selection in the same state queues just
+        those, in the same place)."""
         s = self.desk.session
         state = s.state
         odds_ui.show(self.desk)  # the figures known for what was just drawn (a rewritten panel gets them again)
@@ -71,21 +81,25 @@ class Warmer:
         if state is self.state:
             if sel is not None and self.odds_for != (state, sel):
                 self.odds_for = (state, sel)
-                self.queue.append(odds_ui.part(self.desk, sel))  # after what a tap would need
+                # After what a tap on those acting now would need, before the rest of the order.
+                at = next((i for i, part in enumerate(self.queue) if getattr(part, "rest", False)), len(self.queue))
+                self.queue.insert(at, odds_ui.part(self.desk, sel))
                 self.schedule(painted=False)
             return
         self.state = state
         sel = self.desk.page.selected
         first = [cid for cid in s.current() if cid != sel]
         rest = [c.id for c in state.combatants if c.id != sel and c.id not in first]
-        self.queue = [part for cid in first + rest for part in parts(self.desk, cid)]
+        self.queue = [part for cid in first for part in parts(self.desk, cid)]
         wanted = odds_ui.wanted(self.desk)
         if wanted is not None:
-            # The odds come after the warming: a tap that finds its combatant's panel made costs a few
-            # milliseconds, one that finds it cold costs tens (the page bench's selection taps), and odds
-            # are worth less than a tap's pace (issue 37: "the tap-latency figures do not get worse").
+            # The odds come after the warming of those acting now: a tap on one of them that finds their
+            # panel made costs a few milliseconds, one that finds it cold costs tens (the page bench's
+            # selection taps), and odds are worth less than a tap's pace (issue 37: "the tap-latency
+            # figures do not get worse"). The rest of the order, a big fight's most, waits behind the odds.
             self.odds_for = (state, wanted)
             self.queue.append(odds_ui.part(self.desk, wanted))
+        self.queue += [_rest(part) for cid in rest for part in parts(self.desk, cid)]
         self.schedule(painted=False)
 
     def schedule(self, painted: bool = True) -> None:
