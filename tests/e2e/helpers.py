@@ -117,6 +117,13 @@ def option(page: Page, label: str):
     return page.locator("[data-testid=actions] button.act", has_text=label).first
 
 
+def other_answer(page: Page, label: str):
+    """The button beside an option that takes its question's other answer in one tap (OLOG: "Press on")."""
+    show(page, "act")
+    return page.locator("[data-testid=actions] .act-wrap",
+                        has=page.locator("button.act", has_text=label)).first.locator("button.alt")
+
+
 def next_turn(page: Page) -> None:
     show(page, "act")
     page.get_by_test_id("opt-next").click()

@@ -5,7 +5,7 @@ signal (sides also differ by token shape, tokens carry initials); and on the pho
 touch targets of at least 44 px (UI.md, principles 4 and 6).
 
 The views: the shell with OLOG bands (each phone tab), the dice-entry dialog, the OLOG actions panel with a
-Press On question open, the help and share dialogs, the setup editor, the OSE declarations panel and
+Press On beside the options, a question open, the help and share dialogs, the setup editor, the OSE declarations panel and
 detailed grid, the OSE loose list, the Ogre before-the-fight panel, grid and segment ruler.
 """
 from __future__ import annotations
@@ -149,10 +149,13 @@ def test_every_view_is_accessible_by_axe_names_focus_shape_and_touch(app):
     a.check("dice-entry dialog")
     a.touch_targets("dice-entry dialog")
     type_dice(app, {20: [15]})
-    option(app, "Attack Orc 1").click()
-    expect(app.get_by_test_id("ask")).to_contain_text("press on?")
-    a.check("OLOG Press On question", ("act",))
-    a.touch_targets("OLOG Press On question")
+    expect(app.locator("[data-testid=actions] button.alt").first).to_have_text("Press on")
+    a.check("OLOG actions with Press On beside them", ("act",))
+    a.touch_targets("OLOG actions with Press On beside them")
+    option(app, "Set count").click()
+    expect(app.get_by_test_id("ask")).to_be_visible()
+    a.check("OLOG question (Set count)", ("act",))
+    a.touch_targets("OLOG question (Set count)")
     app.keyboard.press("Escape")
     show(app, "field")
     a.touch_targets("OLOG bands")
@@ -225,5 +228,5 @@ def test_every_view_is_accessible_by_axe_names_focus_shape_and_touch(app):
     a.colour_not_alone("Ogre ruler", ".lane .rl-name", "t.querySelector('.side-mark').textContent",
                        "t.querySelector('.rl-nm').textContent", "t.querySelector('.side-mark').style.color")
     a.touch_targets("Ogre ruler")
-    assert len(a.scanned) == (16 if phone else 11)
+    assert len(a.scanned) == (17 if phone else 12)
     a.done()

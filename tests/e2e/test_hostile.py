@@ -152,10 +152,7 @@ def test_script_and_odd_text_in_every_field_is_shown_as_text(app, tmp_path):
     physical_dice(app)
     app.get_by_test_id("order-orc1").locator("button.pick").click()
     show(app, "act")
-    option(app, "Attack").click()
-    ask = app.get_by_test_id("ask")
-    if ask.count():
-        ask.get_by_test_id("choice-1").click()
+    option(app, "Attack").click()  # under pressure, the text's default: no Press On, nothing asked
     dialog = app.get_by_test_id("dice-entry")
     expect(dialog).to_be_visible()
     app.evaluate("([s, v]) => { const e = document.querySelector(s); e.value = v; }",
@@ -269,8 +266,7 @@ def test_bad_input_keeps_the_encounter_and_its_autosave(app, tmp_path):
     physical_dice(app)
     app.get_by_test_id("order-brak").locator("button.pick").click()
     show(app, "act")
-    option(app, "Attack Orc 1").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-1").click()  # no pressure roll: the d20 comes first
+    option(app, "Attack Orc 1").click()  # no Press On (the default): no pressure roll, the d20 comes first
     dialog = app.get_by_test_id("dice-entry")
     expect(dialog.locator("h2")).to_have_text("Roll 1d20")
     face = dialog.get_by_test_id("face-0")

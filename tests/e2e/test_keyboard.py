@@ -122,24 +122,24 @@ def test_olog_by_keyboard_only__OLOG_PRES_2_OLOG_MOVE_1(app, tmp_path):
     app.keyboard.press("N")
     type_faces(app, 15)
     expect(app.get_by_test_id("status")).to_contain_text("Brak's turn")
-    # A digit picks "Attack Orc 1"; Press On is asked before any die, answered with a digit (1: press on).
-    app.keyboard.press(number_of(app, "Attack Orc 1"))
-    expect(app.get_by_test_id("ask")).to_contain_text("press on?")
+    # A digit would take "Attack Orc 1" at the text's default (no Press On); Press On is the button beside
+    # it, the next Tab stop: Enter presses on, declared before any die (OLOG-PRES-2).
+    view(app, "act")
+    tab_to(app, '[data-testid=actions] button.alt[aria-label^="Attack Orc 1"]')
     assert app.get_by_test_id("dice-entry").count() == 0
-    app.keyboard.press("1")
+    app.keyboard.press("Enter")
     type_faces(app, 1, 15, 5)  # d4 pressure (min 2), d20 to hit, d8 damage
     assert hp(app, "brak") == "10/12" and hp(app, "orc1") == "1/6"
-    # Escape cancels a question; then the arrow key moves Brak a zone (the move asks Press On first).
-    app.keyboard.press(number_of(app, "Defend"))
+    # Escape cancels a question (Set count asks for the number).
+    app.keyboard.press(number_of(app, "Set count"))
     expect(app.get_by_test_id("ask")).to_be_visible()
     app.keyboard.press("Escape")
     expect(app.get_by_test_id("ask")).to_have_count(0)
+    # The arrow key moves Brak a zone: under pressure, at the default, so the turn ends after it.
     view(app, "field")
     tab_to(app, "[data-testid=token-brak]")
     zone = app.get_by_test_id("token-brak").evaluate("t => t.closest('[data-zone]').dataset.zone")
     app.keyboard.press("ArrowRight")
-    expect(app.get_by_test_id("ask")).to_contain_text("press on?")
-    app.keyboard.press("2")  # act, then the turn ends
     expect(app.get_by_test_id(f"zone-{int(zone) + 1}").get_by_test_id("token-brak")).to_have_count(1)
     expect(app.get_by_test_id("status")).to_contain_text("Orc 1's turn")
     # Undo and redo from the keyboard (Ctrl+Z, Ctrl+Shift+Z, Ctrl+Y).

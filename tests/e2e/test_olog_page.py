@@ -1,12 +1,12 @@
-"""OLOG in the page: the text's three pressure examples, Press On asked before
-any roll, a two-round fight with undo of a pressure roll, reload mid-fight."""
+"""OLOG in the page: the text's three pressure examples, Press On declared before
+any roll (one tap beside the option; not pressing on is the default), a two-round fight with undo of a pressure roll, reload mid-fight."""
 from __future__ import annotations
 
 import re
 
 from harness import wait_ready
-from helpers import (hp_text, log_text, next_turn, open_example, option, physical_dice, redo, select, show, status,
-                     type_dice, undo)
+from helpers import (hp_text, log_text, next_turn, open_example, option, other_answer, physical_dice, redo, select,
+                     show, status, type_dice, undo)
 from playwright.sync_api import expect
 
 
@@ -29,11 +29,14 @@ def test_two_orcs_press_for_d4_min_2_in_the_page__OLOG_PRES_9_OLOG_PRES_4_OLOG_P
     assert "Under pressure from 2: pressing on costs d4 (min 2)" in hint(app)
     show(app, "field")
     expect(app.get_by_test_id("pressure-brak")).to_contain_text("2")
-    option(app, "Attack Orc 1").click()
-    ask = app.get_by_test_id("ask")
-    expect(ask).to_contain_text("press on?")  # asked before any roll (OLOG-PRES-2)
+    # Under pressure, Press On is declared before any roll (OLOG-PRES-2): the option says its default
+    # (the turn ends after it), the button beside it presses on, with its price.
+    expect(option(app, "Attack Orc 1")).to_contain_text("Act, then the turn ends")
+    press = other_answer(app, "Attack Orc 1")
+    expect(press).to_have_text("Press on")
+    assert "take d4 (min 2)" in press.get_attribute("aria-label")
     assert app.get_by_test_id("dice-entry").count() == 0
-    ask.get_by_test_id("choice-0").click()  # Press on: take d4 (min 2)
+    press.click()
     prompts = type_dice(app, {4: [1], 20: [15], 8: [5]})
     assert prompts == ["1d4", "1d20", "1d8"]
     log = log_text(app)
@@ -52,8 +55,7 @@ def test_eight_humans_cost_eight_every_time_and_no_d3_is_asked__OLOG_PRES_9__OLO
     text = hint(app)
     assert "Under pressure from 8: pressing on costs 8, the minimum" in text
     assert "a d3 rolls at most 3; the minimum is 8, one per foe" in text
-    option(app, "Defend").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-0").click()  # physical dice: nothing to type
+    other_answer(app, "Defend").click()  # Press on; physical dice: nothing to type
     assert "takes the minimum 8 without a roll" in log_text(app)
     assert hp_text(app, "brak") == "12/20"
 
@@ -61,8 +63,7 @@ def test_eight_humans_cost_eight_every_time_and_no_d3_is_asked__OLOG_PRES_9__OLO
 def test_two_round_fight_undo_of_a_pressure_roll_and_reload__OLOG_PRES_2_OLOG_ACT_1_OLOG_ACT_2(app):
     start(app, "two_orcs")
     # Brak presses on and attacks: the pressure roll is undone, then redone with the same faces.
-    option(app, "Attack Orc 1").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-0").click()
+    other_answer(app, "Attack Orc 1").click()
     type_dice(app, {4: [3], 20: [4], 8: []})
     assert hp_text(app, "brak") == "9/12"
     undo(app)
@@ -75,8 +76,7 @@ def test_two_round_fight_undo_of_a_pressure_roll_and_reload__OLOG_PRES_2_OLOG_AC
     show(app, "act")
     expect(app.locator("button.act.refused", has_text="Attack Orc 2")).to_be_visible()
     # Second action without Press On: it resolves, then the turn ends (OLOG-PRES-2).
-    option(app, "Defend").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-1").click()
+    option(app, "Defend").click()  # one tap: the text's default, no Press On
     expect(app.get_by_test_id("status")).to_contain_text("Orc 1's turn")
     # Reload mid-fight: the autosave brings back the same moment.
     app.reload()
@@ -94,8 +94,8 @@ def test_two_round_fight_undo_of_a_pressure_roll_and_reload__OLOG_PRES_2_OLOG_AC
 def test_moving_a_zone_under_pressure_asks_first_and_moves_the_token__OLOG_MOVE_1_OLOG_BAND_1(app):
     start(app, "two_orcs")
     show(app, "field")
-    app.get_by_test_id("move-to-1").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-1").click()  # act, then the turn ends
+    app.get_by_test_id("move-to-1").click()  # under pressure: one tap, no Press On, then the turn ends
+    expect(app.get_by_test_id("ask")).to_have_count(0)
     show(app, "field")
     expect(app.get_by_test_id("zone-1").get_by_test_id("token-brak")).to_be_visible()
     # The turn passed to Orc 1: labels are now distances from it, and Brak is out of its reach.

@@ -3,7 +3,7 @@ bottom tabs on a phone, whatever tab is shown; every die with its faces, hit or 
 and who went down, with the rule ids; it stays until the next step, and an undo shows the step before."""
 from __future__ import annotations
 
-from helpers import is_phone, open_example, option, physical_dice, show, type_dice, undo
+from helpers import is_phone, open_example, option, other_answer, physical_dice, show, type_dice, undo
 from playwright.sync_api import expect
 
 
@@ -27,8 +27,7 @@ def test_an_attack_shows_its_dice_hit_damage_and_hp_where_the_referee_looks__OLO
     type_dice(app, {20: [15]})
     card = shown_result(app)
     expect(card).to_contain_text("initiative")
-    option(app, "Attack Orc 1").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-0").click()  # press on (OLOG-PRES-2)
+    other_answer(app, "Attack Orc 1").click()  # press on (OLOG-PRES-2)
     type_dice(app, {4: [1], 20: [15], 8: [5]})
     card = shown_result(app)
     expect(card).to_contain_text("Orc 1")
@@ -48,8 +47,7 @@ def test_a_combatant_taken_down_is_announced__OLOG_ATK_1(app):
     physical_dice(app)
     option(app, "Roll initiative").click()
     type_dice(app, {20: [15]})
-    option(app, "Attack Orc 1").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-0").click()
+    other_answer(app, "Attack Orc 1").click()  # press on
     type_dice(app, {4: [1], 20: [20], 8: [8]})
     card = shown_result(app)
     expect(card.get_by_test_id(("result-strip" if is_phone(app) else "result") + "-down")).to_contain_text(

@@ -9,8 +9,8 @@ import re
 
 import pytest
 from harness import opened_app, wait_ready, watch
-from helpers import (close_setup, hp_text, next_turn, open_example, open_setup, option, physical_dice, select,
-                     show, tap_square, type_dice, undo)
+from helpers import (close_setup, hp_text, next_turn, open_example, open_setup, option, other_answer, physical_dice,
+                     select, show, tap_square, type_dice, undo)
 from playwright.sync_api import expect
 
 NOTE = "Referee only: the orc carries the vault key"
@@ -179,8 +179,7 @@ def test_olog_table_follows_the_fight_and_keeps_the_secrets__OLOG_BAND_1_OLOG_PR
     wait_synced(ref, table)
     same_as_referee(ref, table, {"orc2"}, grid=False)
     select(ref, "brak")
-    option(ref, "Attack Orc 1").click()  # an attack, pressing on (OLOG-PRES-2)
-    ref.get_by_test_id("ask").get_by_test_id("choice-0").click()
+    other_answer(ref, "Attack Orc 1").click()  # an attack, pressing on (OLOG-PRES-2)
     type_dice(ref, {4: [1], 20: [15], 8: [5]})
     assert hp_text(ref, "orc1") == "1/6"
     expect(table.locator("[data-testid=table-order-row][data-id=orc1] [data-testid=table-hp]")).to_have_text(
@@ -188,8 +187,7 @@ def test_olog_table_follows_the_fight_and_keeps_the_secrets__OLOG_BAND_1_OLOG_PR
     expect(table.locator("[data-testid=table-order-row][data-id=brak] [data-testid=table-hp]")).to_have_text(
         "10/12")
     show(ref, "field")
-    ref.get_by_test_id("move-to-1").click()  # a move: the second action, then the turn ends
-    ref.get_by_test_id("ask").get_by_test_id("choice-1").click()
+    ref.get_by_test_id("move-to-1").click()  # a move: the second action, no Press On, then the turn ends
     expect(ref.get_by_test_id("zone-1").get_by_test_id("token-brak")).to_be_visible()
     wait_synced(ref, table)
     expect(table.locator("[data-zone='1'] [data-id=brak]")).to_have_count(1)

@@ -31,18 +31,18 @@ def test_a_chip_targets_the_orc_and_one_more_tap_attacks_it__OLOG_ATK_1_OLOG_PRE
     expect(app.get_by_test_id("target")).to_contain_text("Target: Orc 2")
     expect(actions.locator(".group h3").first).to_have_text("On Orc 2")
     expect(app.get_by_test_id("order-orc2")).to_have_class(re.compile(r"\btargeted\b"))
-    actions.locator(".group").first.locator("button.act").first.click()
-    taps += 1
-    app.get_by_test_id("ask").get_by_test_id("choice-0").click()  # press on? (OLOG-PRES-2): asked once
+    # Press On (OLOG-PRES-2) is the button beside the attack: the attack and its answer are one tap.
+    actions.locator(".group").first.locator("button.alt").first.click()
     taps += 1
     type_dice(app, {4: [1], 20: [15], 8: [5]})
     result = app.get_by_test_id("result-strip" if is_phone(app) else "result")
     expect(result).to_contain_text("Orc 2")
     expect(result).to_contain_text("6 → 1 / 6 HP")
     assert in_view(app, result), "the result is where the referee looks, without scrolling"
-    assert taps == 3  # target, attack, the pressure question: no tab, no scroll
-    # The target stays for the turn's second action; the row's details control looks at the orc itself.
-    expect(app.get_by_test_id("target")).to_contain_text("Target: Orc 2")
+    assert taps == 2  # target, attack pressing on: no question, no tab, no scroll
+    # Brak cannot attack twice (OLOG-ACT-2): nothing is left to do to Orc 2, so the target is let go (the
+    # chips offer the foes left); the row's details control looks at the orc itself.
+    expect(app.get_by_test_id("target")).to_have_count(0)
     select(app, "orc2")
     show(app, "act")
     expect(app.get_by_test_id("actions")).to_contain_text("Actions: Orc 2 (not their turn)")

@@ -15,7 +15,7 @@ from fray.engine.session import Session
 from fray.rules import examples
 
 
-def _brak_acts(module, seed: int = 3):
+def _brak_acts(module, seed: int = 3, aimed: bool = False):
     """OLOG's two orcs, initiative rolled: whoever acts first has a foe in reach (all in one zone)."""
     s = Session(examples("olog")["two_orcs"](seed))
     init = next(o for o in s.options(s.current()[0]) if o.allowed)
@@ -23,6 +23,8 @@ def _brak_acts(module, seed: int = 3):
     module.window.location.hash = "#" + storage.encode_link(s)
     app = module.App()
     app.boot()
+    if aimed is False and app.desk.page.target is not None:
+        app.dispatch("untarget", "", None)  # a turn starts aimed at its one foe (test_table_pace.py): not here
     return app
 
 

@@ -10,7 +10,7 @@ import re
 
 import pytest
 from drivers import PHONE
-from steps import (T, choose, damage, declare, expect_hp, expect_log, expect_status, hp_text, log_text, next_turn,
+from steps import (T, damage, declare, expect_hp, expect_log, expect_status, hp_text, log_text, next_turn,
                    open_example, option, physical_dice, show, tap_square, token_at, type_dice, undo)
 
 # A stuck browser fails its journey with a traceback instead of holding CI up.
@@ -105,10 +105,12 @@ def test_olog_fight_on_the_bands_with_typed_dice_press_on_and_undo__OLOG_PRES_2_
     next_turn(p)  # Roll initiative
     assert type_dice(p, {20: [15]}) == ["1d20"]
     expect_status(p, "Brak's turn")
-    option(p, "Attack Orc 1")
-    p.expect_text(T("ask"), "press on?")  # asked before any roll (OLOG-PRES-2)
+    # Press On is declared before any roll (OLOG-PRES-2): the button beside the option, one tap.
+    show(p, "act")
+    press = '[data-testid=actions] button.alt[aria-label^="Attack Orc 1"]'
+    p.expect_text(press, "Press on")
     assert p.count(T("dice-entry")) == 0
-    choose(p, 0)  # Press on: take d4 (min 2)
+    p.click(press)
     assert type_dice(p, {4: [1], 20: [15], 8: [5]}) == ["1d4", "1d20", "1d8"]
     expect_log(p, "d4 [1] raised to minimum 2 = 2")
     expect_hp(p, "brak", "10/12")
@@ -119,8 +121,7 @@ def test_olog_fight_on_the_bands_with_typed_dice_press_on_and_undo__OLOG_PRES_2_
     assert "Brak presses on" not in log_text(p)
     # The bands: Brak moves a zone away (asked first, under pressure), his token goes with him.
     show(p, "field")
-    p.click(T("move-to-1"))
-    choose(p, 1)  # act, then the turn ends
+    p.click(T("move-to-1"))  # under pressure, one tap: no Press On (the default), then the turn ends
     show(p, "field")
     p.wait("() => !!document.querySelector('[data-testid=zone-1] [data-testid=token-brak]')",
            what="Brak's token in zone 1")

@@ -340,6 +340,9 @@ class Option:
     `default` is the choice a tap takes without asking (-1: always ask), for
     a question whose usual answer changes nothing the referee must weigh (an
     Ogre attack at its normal speed); the other answers stay one tap away.
+    A combatant's answer to such a question is remembered for its next tap
+    unless `remember` is false (OLOG's Press On: pressing on costs hit points,
+    so each action starts from the text's default, not pressing on).
     """
 
     command: Command
@@ -355,6 +358,7 @@ class Option:
     question: str = ""
     key: str = ""
     default: int = -1
+    remember: bool = True
 
     def refused(self, illegal: Illegal | None) -> "Option":
         if illegal is None:

@@ -65,6 +65,8 @@ class Desk:
     # The answer each combatant last gave to a question that has a default (Option.default, e.g. Ogre's
     # "How fast?"): (combatant, question) -> choice index, the next tap's answer without asking.
     remembered: dict[tuple[str, str], int] = field(default_factory=dict)
+    # Whom each combatant last acted on (ui/offers.py `aim`): its next turn starts aimed at them again.
+    aimed: dict[str, str] = field(default_factory=dict)
     keeper: Keeper = field(default_factory=Keeper)  # the entry's lock and the library channel (ui/tabs.py)
     table: TableChannel | None = None  # the channel to the players' table display (ui/table_link.py)
     # Drawing's memory, shared with the handlers that read what a state offers (ui/offers.py).

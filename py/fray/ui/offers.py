@@ -75,7 +75,8 @@ def field_context(desk: Desk) -> FieldContext:
 
 
 def follow(desk: Desk) -> None:
-    """Keep the current actor selected while the referee follows the turn."""
+    """Keep the current actor selected while the referee follows the turn, with its target: the foe it
+    last acted on while it can still act on them, else its only foe within its options (see `aim`)."""
     page = desk.page
     selected = page.selected
     now = current(desk)
@@ -85,6 +86,26 @@ def follow(desk: Desk) -> None:
     if selected is not None and not desk.session.state.has(selected):
         selected = now[0] if now else None
     if selected != page.selected:
-        desk.set(selected=selected, target=None)
-    elif page.target is not None and not desk.session.state.has(page.target):
-        desk.set(target=None)
+        desk.set(selected=selected, target=aim(desk, selected, now))
+    elif page.target is not None and (not desk.session.state.has(page.target)
+                                      or page.target not in dict(_targets(desk, selected))):
+        desk.set(target=aim(desk, selected, now))  # the target fell or is out of reach: the next one, if clear
+
+
+def _targets(desk: Desk, actor: str | None) -> tuple[tuple[str, str], ...]:
+    return selection(desk, actor)[1].targets if actor else ()
+
+
+def aim(desk: Desk, actor: str | None, now: tuple[str, ...]) -> str | None:
+    """The target a turn starts with (issue 38: one tap an attack): the foe the actor last acted on, while
+    it can still act on them, else its one foe when it has one. None otherwise, and for anyone who does
+    not act now (looking at a card aims at nothing)."""
+    if actor is None or actor not in now:
+        return None
+    state = desk.session.state
+    me = state.get(actor)
+    foes = [cid for cid, _ in _targets(desk, actor) if state.hostile(me, state.get(cid))]
+    last = desk.aimed.get(actor)
+    if last in foes:
+        return last
+    return foes[0] if len(foes) == 1 else None

@@ -295,7 +295,14 @@ def action_button(it, why_id: str = "", picked: int = -1) -> Markup:
     if it.key == "next":
         attrs["title"] = "N"
     parts = [h("button", attrs, label)]
-    if picked >= 0 and it.allowed:
+    if picked >= 0 and it.allowed and len(it.choices) == 2:
+        # One other answer (OLOG's Press On): this button gives it, in one tap, and says which it is.
+        other = it.choices[1 - picked][0]
+        parts.append(h("button", {"type": "button", "class_": "more alt", "data-action": f"alt:{it.index}",
+                                  "data-testid": f"alt-{it.key or it.index}",
+                                  "aria-label": f"{it.label}: {other}", "title": f"{it.question} {other}"},
+                       other.split(":")[0]))
+    elif picked >= 0 and it.allowed:
         parts.append(h("button", {"type": "button", "class_": "more", "data-action": f"ask:{it.index}",
                                   "data-testid": f"ask-{it.key or it.index}",
                                   "aria-label": f"{it.label}: {it.question} (other answers)",

@@ -59,6 +59,9 @@ def act(desk: Desk, cmd, faces: list[int] | None = None) -> bool:
         desk.notify(str(exc), "error")
         return False
     desk.page.field_ui.path = None
+    actor, aimed = getattr(cmd, "actor", ""), getattr(cmd, "target", "")
+    if actor and isinstance(aimed, str) and aimed and aimed != actor:
+        desk.aimed[actor] = aimed
     if isinstance(cmd, FreeRoll):
         desk.set(pending=None, last_roll=step.events[0].text if step.events else "")
     else:
@@ -76,9 +79,10 @@ def default_choice(desk: Desk, o) -> int:
     return kept if 0 <= kept < len(o.choices) else o.default
 
 
-def choose(desk: Desk, index: int, ask: bool = False) -> None:
+def choose(desk: Desk, index: int, ask: bool = False, other: bool = False) -> None:
     """Pick the selected actor's option `index`: act now, or ask its question first (a question with a
-    default is answered with it, unless `ask`: the option's own "other answers" button)."""
+    default is answered with it, unless `ask`: the option's own "other answers" button; with `other`, a
+    question of two answers is answered with the one that is not the default: its own button)."""
     if index >= len(options(desk)):
         return
     o = options(desk)[index]
@@ -86,6 +90,8 @@ def choose(desk: Desk, index: int, ask: bool = False) -> None:
         desk.notify(o.why or "Not allowed now.", "error")
         return
     picked = -1 if ask else default_choice(desk, o)
+    if other and picked >= 0 and len(o.choices) == 2:
+        picked = 1 - picked
     if picked >= 0:
         desk.set(pending=(index, o))
         answer(desk, picked)
@@ -110,7 +116,7 @@ def answer(desk: Desk, choice_index: int) -> None:
         return
     index, o = desk.page.pending
     choice = o.choices[choice_index]
-    if o.default >= 0:  # the next tap answers the same, without asking
+    if o.default >= 0 and o.remember:  # the next tap answers the same, without asking
         desk.remembered[(getattr(o.command, "actor", ""), o.question)] = choice_index
     cmd = replace(o.command, **choice.values)
     if o.needs:
@@ -310,6 +316,12 @@ def _opt(desk: Desk, name: str, arg: str, target) -> None:
 def _ask(desk: Desk, name: str, arg: str, target) -> None:
     """An option's "other answers" button: its question asked instead of its default taken."""
     choose(desk, int(arg), ask=True)
+
+
+@clicks("alt")
+def _alt(desk: Desk, name: str, arg: str, target) -> None:
+    """An option's other answer, when its question has just two (OLOG: "Press on"): taken in one tap."""
+    choose(desk, int(arg), other=True)
 
 
 @clicks("allow")

@@ -121,6 +121,9 @@ def test_options_under_pressure_ask_before_rolling__OLOG_PRES_2():
     assert attack.question == "Brak is under pressure from Orc 1, Orc 2: press on?"
     assert [c.label for c in attack.choices] == ["Press on: take d4 (min 2)", "Act, then the turn ends"]
     assert [c.values for c in attack.choices] == [{"press_on": True}, {"press_on": False}]
+    # A tap takes the text's default: no Press On, the turn ends after the action (OLOG-PRES-2); pressing
+    # on is the other answer, one tap away, and is never remembered for the next action (it costs HP).
+    assert attack.default == 1 and not attack.remember
     assert opts["End turn"].choices == ()
     illegal = s.check(attack.command)
     assert illegal.reason == "NEEDS_PRESS_ON_CHOICE"
@@ -239,6 +242,7 @@ def test_extended_action_under_pressure_needs_press_on_rolled_once__OLOG_PRES_7(
     opt = next(o for o in s.options("brak") if o.group == "Spell")
     assert [c.label for c in opt.choices] == ["Press on: take d4 (min 2)"]
     assert "extended actions need Press On (OLOG-PRES-7)" in opt.question
+    assert opt.default == -1  # asked, once: the only answer costs hit points
     illegal = s.check(CastSpell("brak", "Sleep", press_on=False))
     assert illegal.reason == "EXTENDED_NEEDS_PRESS_ON" and "OLOG-PRES-7" in illegal.detail
     step = act(s, CastSpell("brak", "Sleep", press_on=True), 3)

@@ -211,7 +211,10 @@ def test_detailed_side_moves_then_shoots_then_casts_then_fights__OSE_ORDER_1():
     ill = refusal(s, Attack("ann", "gob", "Sword"))
     assert ill.reason == "WRONG_STEP" and "MELEE step" in ill.detail and "OSE-ORDER-1" in ill.detail
     done = next(o for o in s.options("ann") if isinstance(o.command, Done))
-    assert done.key == "next" and done.group == "Turn"
+    assert done.allowed and done.group == "Turn"
+    # In the MOVE step "next" ends the step for the whole side (most stand; the step is what ends), one tap.
+    side = next(o for o in s.options("ann") if isinstance(o.command, EndStep))
+    assert side.key == "next" and side.allowed and done.key == ""
     act(s, Done("ann"))
     assert s.current() == ("hal",)
     step = act(s, Done("hal"))

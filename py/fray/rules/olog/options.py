@@ -1,8 +1,11 @@
 """What an OLOG actor is offered now: every action of the turn, refused ones kept with their reason.
 
-Under pressure each action asks "press on?" before any die is rolled
-(OLOG-PRES-2, UI principle 2); the question is built once per actor, since
-the page asks for options on every redraw.
+Under pressure each action carries the question "press on?", answered before
+any die is rolled (OLOG-PRES-2, UI principle 2): a tap takes the text's
+default, no Press On (the turn ends after the action), and the option's other
+answer presses on; an extended action must press on and asks (OLOG-PRES-7).
+The question is built once per actor, since the page asks for options on
+every redraw.
 """
 from __future__ import annotations
 
@@ -130,4 +133,8 @@ class _Offer:
         self.out.append(Option(
             cmd, label, allowed=illegal is None, why=illegal.detail if illegal else "",
             reason=illegal.reason if illegal else "", group=group, rule=rule, hint=hint, needs=needs,
-            choices=self.choices[price] if ask else (), question=self.questions[price] if ask else ""))
+            choices=self.choices[price] if ask else (), question=self.questions[price] if ask else "",
+            # Not pressing on is the text's default (OLOG-PRES-2: the turn ends unless Press On is declared):
+            # a tap acts at once and ends the turn; Press On is the option's other answer, one tap away.
+            # An extended action has only Press On (OLOG-PRES-7): that is asked, once.
+            default=1 if ask and price == ACTION else -1, remember=False))

@@ -182,9 +182,14 @@ def _detailed(state: State, c: Combatant) -> list[Option]:
         done_label = f"Done with {word}"
         if c.id in state.board.casting and step == "magic":
             done_label += f": {state.board.casting[c.id]} lapses (lost from memory)"
-        out.append(_opt(state, Done(c.id), done_label, group="Turn", key="next", rule="OSE-ORDER-1"))
-        out.append(_opt(state, EndStep(c.id), f"End the {word} step for the whole side", group="Turn",
+        # In the MOVE step the side's actors move at once (OSE-ORDER-1) and most stand: the step is what the
+        # referee ends, in one tap, not each actor's part of it. In the other steps each actor's own
+        # attack or spell is at stake, so "next" ends only this one's part.
+        side_next = step == "move"
+        out.append(_opt(state, Done(c.id), done_label, group="Turn", key="" if side_next else "next",
                         rule="OSE-ORDER-1"))
+        out.append(_opt(state, EndStep(c.id), f"End the {word} step for the whole side", group="Turn",
+                        key="next" if side_next else "", rule="OSE-ORDER-1"))
     return out
 
 
