@@ -681,9 +681,13 @@ class Page:
                 from None
 
     def centre(self, sel: str, timeout: float = 10.0) -> tuple[float, float]:
-        """Scroll the element into view and return its centre, once it is the topmost thing there."""
+        """Scroll the element into view and return its centre, once it is the topmost thing there. Two frames
+        go by first: what the page does in its next frame (the result card scrolled into view after a step,
+        ui/render.py) is done before the centre is read, not between the reading and the click."""
         def probe():
-            return self.js("""(s) => { const e = document.querySelector(s); if (!e) return null;
+            return self.js("""async (s) => {
+                await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));
+                const e = document.querySelector(s); if (!e) return null;
                 e.scrollIntoView({block: 'center', inline: 'center'});
                 const r = e.getBoundingClientRect(); if (!r.width || !r.height) return null;
                 const x = r.left + r.width / 2, y = r.top + r.height / 2;
