@@ -278,7 +278,9 @@ class Fight:
         """Tap the foe, the first allowed option on it, answer questions: taps and result visibility."""
         before = self.taps
         name = next(n for n, i in self.by_name.items() if i == foe)
-        if self.page.locator(f"[data-testid=target-{foe}][aria-pressed=false]").count():
+        if any(g["name"].strip() == f"On {name}" for g in st["groups"]):
+            pass  # already the target: the turn began aimed at them (their last foe, or their only one)
+        elif self.page.locator(f"[data-testid=target-{foe}][aria-pressed=false]").count():
             # The action panel's own target chip: no trip to the order list (on a phone, no tab).
             self.show("act")
             self.tap(f"[data-testid=target-{foe}]", f"foe {name} (chip)")
@@ -310,6 +312,13 @@ class Fight:
                for g in st["groups"]):
             self.answer()
             return "answer", None
+        for g in st["groups"]:  # the target the turn began aimed at: the referee takes the offer
+            if g["name"].startswith("On "):
+                foe = self.by_name.get(g["name"].strip()[3:])
+                if foe and self.side.get(foe) != self.side.get(actor) and any(
+                        o["allowed"] and self.foe_of(actor, o["label"]) == foe and not o["label"].startswith(
+                            ("Move", "Withdraw")) for o in g["options"]):
+                    return "attack", self.attack(foe, st)
         for g in st["groups"]:
             if any(g["name"].strip().startswith(k) for k in ATTACK_GROUPS) and not g["name"].startswith("On "):
                 for o in g["options"]:

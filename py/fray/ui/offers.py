@@ -87,9 +87,12 @@ def follow(desk: Desk) -> None:
         selected = now[0] if now else None
     if selected != page.selected:
         desk.set(selected=selected, target=aim(desk, selected, now))
-    elif page.target is not None and (not desk.session.state.has(page.target)
-                                      or page.target not in dict(_targets(desk, selected))):
-        desk.set(target=aim(desk, selected, now))  # the target fell or is out of reach: the next one, if clear
+    elif page.target is None or not desk.session.state.has(page.target) \
+            or page.target not in dict(_targets(desk, selected)):
+        # A step with the same actor (its attack resolved, its second action): aimed again, or at the next
+        # foe if clear, when the target fell or is out of reach. (A target cleared by hand stays cleared
+        # until the next step: follow runs after steps, undo and redo, not after a tap on the target.)
+        desk.set(target=aim(desk, selected, now))
 
 
 def _targets(desk: Desk, actor: str | None) -> tuple[tuple[str, str], ...]:
