@@ -31,9 +31,10 @@ def test_two_orcs_press_for_d4_min_2_in_the_page__OLOG_PRES_9_OLOG_PRES_4_OLOG_P
     expect(app.get_by_test_id("pressure-brak")).to_contain_text("2")
     # Under pressure, Press On is declared before any roll (OLOG-PRES-2): the option says its default
     # (the turn ends after it), the button beside it presses on, with its price.
-    expect(option(app, "Attack Orc 1")).to_contain_text("Act, then the turn ends")
+    expect(app.get_by_test_id("actions")).to_contain_text("An action taken without Press On ends the turn")
     press = other_answer(app, "Attack Orc 1")
-    expect(press).to_have_text("Press on")
+    expect(press).to_contain_text("Press on")
+    expect(press).to_contain_text("d4 (min 2)")
     assert "take d4 (min 2)" in press.get_attribute("aria-label")
     assert app.get_by_test_id("dice-entry").count() == 0
     press.click()

@@ -38,9 +38,13 @@ def test_under_pressure_a_tap_acts_without_press_on_and_press_on_is_the_button_b
     assert attack.question.endswith("press on?"), "all in one zone: under pressure"
     i = _index(app, attack.label)
     markup = app.desk.slots.written("actions-slot")
-    press = re.search(rf'<button[^>]*data-action="alt:{i}"[^>]*>([^<]*)</button>', markup)
-    assert press and press.group(1) == "Press on", "the other answer is one labelled tap beside the option"
-    assert re.search(r"take d\d", press.group(0)), "its price is in its name"
+    press = re.search(rf'<button[^>]*data-action="alt:{i}"[^>]*>(.*?)</button>', markup)
+    assert press, "the other answer is a button beside the option"
+    assert re.sub(r"<[^>]+>", " ", press.group(1)).split()[:2] == ["Press", "on"], "it says which answer it is"
+    assert re.search(r'alt-p">d\d', press.group(1)) and re.search(r"take d\d", press.group(0)), "and its price"
+    option = re.search(rf'<button[^>]*data-action="opt:{i}"[^>]*>(.*?)</button>', markup).group(1)
+    assert "Act, then the turn ends" not in option, "the default's consequence is said once, in the hint"
+    assert "An action taken without Press On ends the turn" in markup
     steps = len(s.steps)
     app.dispatch("alt", str(i), None)  # Press on, in one tap
     assert len(s.steps) == steps + 1 and app.desk.page.pending is None

@@ -282,7 +282,8 @@ def action_button(it, why_id: str = "", picked: int = -1) -> Markup:
     (`picked`: the answer a tap gives) says that answer, with its other answers one tap away."""
     label = [h("span", {"class_": "key", "aria-hidden": "true"}, str(it.number)) if it.number else "",
              h("span", {"class_": "lbl", "title": it.label}, it.label)]
-    if picked >= 0:
+    alt = picked >= 0 and it.allowed and len(it.choices) == 2  # the other answer is a button beside it
+    if picked >= 0 and not alt:
         label.append(h("span", {"class_": "cost"}, it.choices[picked][0]))
     elif it.hint:
         label.append(h("span", {"class_": "cost"}, it.hint))
@@ -295,13 +296,17 @@ def action_button(it, why_id: str = "", picked: int = -1) -> Markup:
     if it.key == "next":
         attrs["title"] = "N"
     parts = [h("button", attrs, label)]
-    if picked >= 0 and it.allowed and len(it.choices) == 2:
-        # One other answer (OLOG's Press On): this button gives it, in one tap, and says which it is.
+    if alt:
+        # One other answer (OLOG's Press On): this button gives it, in one tap, and says which it is and
+        # its price ("Press on" over "d4 (min 2)"); the default's consequence is the panel's hint.
         other = it.choices[1 - picked][0]
+        word, _, price = other.partition(":")
+        price = price.strip()
+        price = price[5:] if price.startswith("take ") else price
         parts.append(h("button", {"type": "button", "class_": "more alt", "data-action": f"alt:{it.index}",
                                   "data-testid": f"alt-{it.key or it.index}",
                                   "aria-label": f"{it.label}: {other}", "title": f"{it.question} {other}"},
-                       other.split(":")[0]))
+                       h("span", {"class_": "alt-w"}, word), h("span", {"class_": "alt-p"}, price) if price else ""))
     elif picked >= 0 and it.allowed:
         parts.append(h("button", {"type": "button", "class_": "more", "data-action": f"ask:{it.index}",
                                   "data-testid": f"ask-{it.key or it.index}",

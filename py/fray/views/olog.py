@@ -210,6 +210,9 @@ def hints_of(state: State, c: Combatant, p: Pressure) -> tuple[Hint, ...]:
                             f"from this action: no new action, no new pressure", "OLOG-ATK-1"))
         if s.ending:
             out.append(Hint("Did not press on: the turn ends after this action", "OLOG-PRES-2", "warn"))
+        elif p.is_under and not s.pressed and s.actions_left > 1:
+            # Said once here, not on every option: a tap takes the text's default (ui: "Press on" beside it).
+            out.append(Hint("An action taken without Press On ends the turn", "OLOG-PRES-2", "warn"))
         elif s.actions_left == 1:
             out.append(Hint("1 action left: extended actions need both", "OLOG-ACT-4"))
         if s.pressed:
