@@ -187,7 +187,7 @@ class Working:
                     raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
                 self.sampling, self.merged = True, {}  # past the budget: a seeded sample instead
                 return
-            if n and n % 8 == 0 and time.perf_counter() > end:
+            if n and time.perf_counter() > end:  # after every resolution: one can cost milliseconds in the page
                 return
             prefix, weight = stack.pop()
             self.runs += 1

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import json
 import time
-from typing import Any
+from typing import Any, Callable
 
 from ..engine.odds import PAGE_BUDGET, Odds, OddsError, Working
 from ..views.odds import OptionOdds, figure, option_command, rows
@@ -25,6 +25,7 @@ from .desk import Desk
 from .offers import per_state, selection
 
 CHUNK_S = 0.004  # one idle part's share of the main thread, as ui/warm.py's BUDGET_MS
+SLICE_S = 0.0005  # the engine is asked for this long at a time (at least one resolution), so input is looked for
 SHOW_EVERY_S = 0.05  # figures written at most this often while the rest are worked out
 AGAIN = object()  # what a part returns to be run again (ui/warm.py puts it back at the front)
 
@@ -89,12 +90,13 @@ class Job:
     def finished(self) -> bool:
         return not self.waiting and self.current is None
 
-    def step(self, seconds: float) -> bool:
-        """Work for about `seconds`; True when some option's odds were finished."""
+    def step(self, seconds: float, pending: Callable[[], bool] | None = None) -> bool:
+        """Work for about `seconds`, one resolution at a time, and stop at once when input is `pending`;
+        True when some option's odds were finished."""
         start = time.perf_counter()
         end = start + seconds
         finished = False
-        while not self.finished and time.perf_counter() < end:
+        while not self.finished and time.perf_counter() < end and not (pending is not None and pending()):
             if self.current is None:
                 index, option = self.waiting.pop(0)
                 cmd = option_command(option)
@@ -104,7 +106,7 @@ class Job:
                                                        seed=self.seed))
             index, option, job = self.current
             try:
-                got = job.work(max(0.0, end - time.perf_counter()))
+                got = job.work(min(SLICE_S, max(0.0, end - time.perf_counter())))
             except OddsError as exc:
                 got = None
                 self.done[index] = OptionOdds(index, option.label, "", (), None, str(exc))
@@ -126,8 +128,9 @@ def job_of(desk: Desk, sel: str) -> Job:
     return per_state(desk, "odds", sel, lambda: Job(desk, sel))
 
 
-def part(desk: Desk, sel: str):
-    """The idle part that works on `sel`'s odds in the state drawn now; AGAIN until they are all done."""
+def part(desk: Desk, sel: str, pending: Callable[[], bool] | None = None):
+    """The idle part that works on `sel`'s odds in the state drawn now; AGAIN until they are all done.
+    `pending` says input is waiting (Chromium's isInputPending): the part stops between two resolutions."""
     state = desk.session.state
 
     def run():
@@ -136,7 +139,7 @@ def part(desk: Desk, sel: str):
         job = job_of(desk, sel)
         # Figures are written as they come, but at most every SHOW_EVERY_S (each write crosses into JS and
         # touches every span), and at once when all are done (or there was nothing to weigh).
-        if (job.step(CHUNK_S) and time.perf_counter() - job.shown_at >= SHOW_EVERY_S) or job.finished:
+        if (job.step(CHUNK_S, pending) and time.perf_counter() - job.shown_at >= SHOW_EVERY_S) or job.finished:
             show(desk)
         return None if job.finished else AGAIN
     run.odds = True  # ui/warm.py runs it in tasks of its own, not in idle time

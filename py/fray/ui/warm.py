@@ -35,7 +35,7 @@ from .desk import Desk
 from .offers import selection
 
 BUDGET_MS = 4.0  # a background part's share of the main thread: input waits at most about this long
-ODDS_MS = 8.0  # a task of odds (ui/odds_ui.py): the selected combatant's, one task after another
+ODDS_MS = 4.0  # a task of odds (ui/odds_ui.py): the selected combatant's, one task after another
 IDLE_MAX_MS = 45.0  # parts run back to back while the browser's idle period lasts, never longer than this
 
 
@@ -83,7 +83,7 @@ class Warmer:
                 self.odds_for = (state, sel)
                 # After what a tap on those acting now would need, before the rest of the order.
                 at = next((i for i, part in enumerate(self.queue) if getattr(part, "rest", False)), len(self.queue))
-                self.queue.insert(at, odds_ui.part(self.desk, sel))
+                self.queue.insert(at, odds_ui.part(self.desk, sel, self.input_waiting))
                 self.schedule(painted=False)
             return
         self.state = state
@@ -98,9 +98,12 @@ class Warmer:
             # selection taps), and odds are worth less than a tap's pace (issue 37: "the tap-latency
             # figures do not get worse"). The rest of the order, a big fight's most, waits behind the odds.
             self.odds_for = (state, wanted)
-            self.queue.append(odds_ui.part(self.desk, wanted))
+            self.queue.append(odds_ui.part(self.desk, wanted, self.input_waiting))
         self.queue += [_rest(part) for cid in rest for part in parts(self.desk, cid)]
         self.schedule(painted=False)
+
+    def input_waiting(self) -> bool:
+        return self.pending is not None and self.pending()
 
     def schedule(self, painted: bool = True) -> None:
         """Ask for the next run: odds at the front go in tasks of their own one after another (`soon`;
