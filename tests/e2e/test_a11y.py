@@ -218,8 +218,7 @@ def test_every_view_is_accessible_by_axe_names_focus_shape_and_touch(app):
     show(app, "field")
     expect(app.get_by_test_id("before")).to_be_visible()
     a.check("Ogre before the fight", ("field",))
-    next_turn(app)  # roll initiative
-    next_turn(app)  # advance to Brak's initiative
+    next_turn(app)  # roll initiative; the count goes on by itself to the first declaration (OGRE-SEG-1)
     option(app, "Attack Orc").click()  # at normal speed: nothing asked
     show(app, "field")
     expect(app.locator(".rl-bar").first).to_be_visible()

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import (answer, select, is_phone, other_answers, log_text, next_turn, open_example, option, physical_dice, show,
+from helpers import (answer, close_setup, open_setup, select, is_phone, other_answers, log_text, next_turn, open_example, option, physical_dice, show,
                      status, tap_square, type_dice, undo)
 from playwright.sync_api import expect
 
@@ -64,36 +64,38 @@ def test_the_texts_orc_and_pc_on_the_ruler__OGRE_EX_1__OGRE_ACT_1__OGRE_FF_1(app
     start_orc_and_pc(app)
     expect(ruler(app).get_by_test_id("ff-orc")).to_have_attribute("data-end", "14")
     expect(ruler(app).get_by_test_id("ff-brak")).to_have_attribute("data-end", "16")
-    advance(app)  # segment 14: the orc declares
+    # The count goes on by itself to the first declaration, and on after each (OGRE-SEG-1).
+    expect(app.get_by_test_id("ruler-cursor")).to_have_attribute("data-segment", "14")
     expect(app.get_by_test_id("ruler-now")).to_contain_text("Orc declares now")
     expect(option(app, "Attack Brak")).to_contain_text("Normal: Standard, 10 seg")  # what a tap declares
     option(app, "Attack Brak").click()  # at normal speed, without asking (OGRE-ATK-1)
     expect(app.get_by_test_id("ask")).to_have_count(0)
-    advance(app)  # segment 16: Brak declares
-    option(app, "Attack Orc").click()
+    expect(app.get_by_test_id("ruler-now")).to_contain_text("Brak declares now")  # segment 16
+    expect(app.get_by_test_id("ruler-cursor")).to_have_attribute("data-segment", "16")
     expect_bar(app, "orc", 14, 24)
-    expect_bar(app, "brak", 16, 26)
     expect(bar(app, "orc")).to_have_class(has_class("next"))
-    expect(bar(app, "brak")).not_to_have_class(has_class("next"))
     expect(app.get_by_test_id("ruler-next")).to_contain_text("Next resolution at segment 24")
     expect(app.get_by_test_id("ruler-next")).to_contain_text("Orc: Attack Brak with Axe")
-    expect(app.get_by_test_id("ruler-cursor")).to_have_attribute("data-segment", "16")
+    # Brak's resolves at 26, after the orc's: the count goes on to 24 (not 26) and asks for the orc's dice.
+    option(app, "Attack Orc").click()
+    expect(app.get_by_test_id("dice-entry")).to_contain_text("d20")
+    type_dice(app, {20: [15], 8: [6]})
     log = log_text(app)
     assert "Orc: initiative d10 [4] = 4 + reaction time 10 = 14" in log
     assert "Brak: initiative d10 [8] = 8 + reaction time 8 = 16" in log
     assert "Orc declares Attack Brak with Axe (Standard): resolves at segment 24" in log
     assert "Brak declares Attack Orc with Sword (Standard): resolves at segment 26" in log
-    # The orc's resolves first: Advance goes to 24, not 26.
-    advance(app, {20: [15], 8: [6]})
     assert "Segment 24" in status(app)
     expect_bar(app, "orc", 14, 24, state="resolved")
+    expect_bar(app, "brak", 16, 26)
     expect(bar(app, "brak")).to_have_class(has_class("next"))
     expect(app.get_by_test_id("ruler-now")).to_contain_text("Orc declares now")
     assert "Orc's attack on Brak with Axe: d20 [15] = 15 + 4 = 19 vs Defense 15: hits" in log_text(app)
     assert "14/20 HP" in grid_hp(app, "brak")
-    # Undo brings the count back to 16 and the orc's attack back under way.
+    # One undo takes back Brak's declaration and the count it moved on: 16, the orc's attack under way.
     undo(app)
     expect(app.get_by_test_id("ruler-cursor")).to_have_attribute("data-segment", "16")
+    expect(app.get_by_test_id("ruler-now")).to_contain_text("Brak declares now")
     expect_bar(app, "orc", 14, 24)
     assert "20/20 HP" in grid_hp(app, "brak")
 
@@ -125,6 +127,14 @@ def test_before_the_fight_suggests_and_the_referee_overrides__OGRE_SUR_1(app):
 def test_three_against_three_fast_attack_reaction_opportunity_and_undo__OGRE_FAST_1__OGRE_REACT_1__OGRE_AOO_1(app):
     open_example(app, "ogre", "three_vs_three")
     physical_dice(app)
+    # This referee pauses after each declaration, for reactions: the count waits for Advance (OGRE-SEG-1).
+    open_setup(app)
+    app.locator("details.ed-settings > summary").click()
+    box = app.get_by_role("checkbox", name="After the segment's last declaration, count on to the next event")
+    expect(box).to_be_checked()
+    box.uncheck()
+    expect(app.get_by_test_id("undo")).to_be_enabled()
+    close_setup(app)
     # The referee puts Orc 1 next to Brak: select it, tap the square, place it (logged).
     show(app, "field")
     app.get_by_test_id("ruler").get_by_test_id("lane-btn-orc1").click()  # the ruler selects, the grid shows it
@@ -233,16 +243,17 @@ def cursor_in_view(page) -> bool:
 def test_a_long_wait_keeps_now_in_view__OGRE_SLOW_1__OGRE_DELAY_1(app):
     """The orc takes its time (Very Long: 14 + 40 = 54), Brak delays: Advance jumps to 54, far to the right of
     a window that still starts at 0; the ruler scrolls itself so the cursor shows."""
-    start_orc_and_pc(app)
-    advance(app)
+    start_orc_and_pc(app)  # the count goes on by itself to 14: the orc declares
     other_answers(app, "Attack Brak")
     answer(app, "Take time: Very Long")
     expect_bar(app, "orc", 14, 54)
     expect(bar(app, "orc")).to_contain_text("« slow +8")
-    advance(app)
+    expect(app.get_by_test_id("ruler-now")).to_contain_text("Brak declares now")  # 16, by itself
     option(app, "Delay").click()
     answer(app, "until I say so")
     expect(bar(app, "brak")).to_have_attribute("data-kind", "delay")
+    # Brak may declare at any segment: the count waits for the referee's Advance (OGRE-DELAY-1).
+    expect(app.get_by_test_id("ruler-cursor")).to_have_attribute("data-segment", "16")
     advance(app, {20: [3], 8: [1]})
     show(app, "field")  # on a phone the ruler was drawn in a hidden tab: it scrolls when shown
     expect(app.get_by_test_id("ruler-cursor")).to_have_attribute("data-segment", "54")

@@ -254,16 +254,16 @@ def test_ogre_table_shows_a_declaration_only_when_it_resolves__OGRE_ACT_1_OGRE_E
     expect(ref.get_by_test_id("before")).to_have_count(0)
     wait_synced(ref, table)
     same_as_referee(ref, table, set(), grid=True)
-    next_turn(ref)  # segment 14: the orc declares its attack, behind the screen
+    # The count went on by itself to segment 14 (OGRE-SEG-1): the orc declares its attack, behind the screen.
+    expect(ref.get_by_test_id("ruler-now")).to_contain_text("Orc declares now")
     option(ref, "Attack Brak").click()  # at normal speed: a tap, nothing asked
-    next_turn(ref)  # segment 16: Brak declares, in the open
-    option(ref, "Attack Orc").click()
+    expect(ref.get_by_test_id("ruler-now")).to_contain_text("Brak declares now")  # segment 16, by itself
+    option(ref, "Attack Orc").click()  # in the open; the count goes on to 24 and asks for the orc's dice
     wait_synced(ref, table)
     expect(table.get_by_test_id("table-lane").filter(has_text="Brak")).to_contain_text("Attack Orc")
     assert "Axe" not in table.content() and "Attack Brak" not in table.content()
     same_as_referee(ref, table, set(), grid=True)
-    next_turn(ref)  # segment 24: the orc's attack resolves, and only now shows
-    type_dice(ref, {20: [15], 8: [6]})
+    type_dice(ref, {20: [15], 8: [6]})  # segment 24: the orc's attack resolves, and only now shows
     wait_synced(ref, table)
     expect(table.get_by_test_id("table-log")).to_contain_text("Orc hits Brak")
     expect(table.locator("[data-testid=table-order-row][data-id=brak] [data-testid=table-hp]")).to_have_text(
@@ -289,7 +289,7 @@ def test_ogre_table_follows_a_declared_move_when_it_resolves_and_its_undo__OGRE_
     ref.get_by_test_id("before-roll").click()  # orc 4 + 10 = 14, Brak 8 + 8 = 16
     type_dice(ref, {10: [4, 8]})
     expect(ref.get_by_test_id("before")).to_have_count(0)
-    next_turn(ref)  # segment 14: the orc acts
+    expect(ref.get_by_test_id("ruler-now")).to_contain_text("Orc declares now")  # segment 14, by itself
     start = referee_squares(ref)["orc"]
     x, y = (int(v) for v in start.split(","))
     target = (x - 1, y) if x > 0 else (x + 1, y)
@@ -300,7 +300,7 @@ def test_ogre_table_follows_a_declared_move_when_it_resolves_and_its_undo__OGRE_
     wait_synced(ref, table)
     # Declared, not yet resolved: the orc still stands where it was, on both screens.
     expect(table.locator("[data-testid=table-token][data-id=orc]")).to_have_attribute("data-square", start)
-    next_turn(ref)  # segment 16: the quick move resolves once Brak, whom it leaves, lets the orc go
+    # The count goes on by itself to segment 16: the quick move resolves once Brak, whom it leaves, lets it go.
     option(ref, "Let it go").click()
     moved = f"{target[0]},{target[1]}"
     expect(table.locator("[data-testid=table-token][data-id=orc]")).to_have_attribute("data-square", moved)

@@ -137,3 +137,29 @@ def test_the_next_turn_is_aimed_at_the_foe_last_attacked_while_in_reach__OLOG_AT
         assert app.desk.page.target == foe, "aimed again at the foe Brak attacked last"
     else:
         assert app.desk.page.target != foe
+
+
+def test_ogre_a_declaration_tap_also_counts_on_to_the_next_event_and_one_undo_takes_both_back__OGRE_SEG_1(
+        app_module):
+    app = _opened(app_module, "ogre", "three_vs_three")
+    s = app.desk.session
+    app.dispatch("opt", str(_index(app, "Roll initiative")), None)
+    assert s.state.board.segment > 0 and s.current(), "no Advance tap: the count is at the first to declare"
+    assert s.steps[-1].command.chained()
+    segment, n = s.state.board.segment, len(s.steps)
+    declared = 0
+    for _ in range(len(s.current())):  # everyone due now declares; the last declaration moves the count on
+        who = s.current()[0]
+        opts = s.options(app.desk.page.selected)
+        assert app.desk.page.selected == who
+        app.dispatch("opt", str(next(i for i, o in enumerate(opts) if o.allowed and o.label.startswith(
+            ("Attack", "Move", "Charge")))), None)
+        declared += 1
+        if s.state.board.segment != segment:
+            break
+    assert s.state.board.segment > segment, "the count went on by itself"
+    assert len(s.steps) == n + declared + 1 and s.steps[-1].command.chained()
+    assert "Segment" in app.desk.slots.written("result-slot"), "the result card says where the count went"
+    app.dispatch("undo", "", None)
+    assert len(s.steps) == n + declared - 1 and s.state.board.segment == segment, "one undo: both back"
+    assert app.desk.page.selected in s.current()

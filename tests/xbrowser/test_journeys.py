@@ -192,22 +192,22 @@ def test_ogre_orc_and_pc_on_the_ruler_with_the_before_the_fight_rolls_and_undo__
     ruler = T("ruler")
     p.expect_attr(f"{ruler} {T('ff-orc')}", "data-end", "14")
     p.expect_attr(f"{ruler} {T('ff-brak')}", "data-end", "16")
-    next_turn(p)  # segment 14: the orc declares
+    # The count goes on by itself to each declaration and on after it (OGRE-SEG-1): segment 14, the orc.
     p.expect_text(T("ruler-now"), "Orc declares now")
     option(p, "Attack Brak")  # at normal speed, nothing asked (OGRE-ATK-1)
     p.expect_text(T("result"), "declares Attack Brak")  # drawn: the next tap is on the new panel
-    next_turn(p)  # segment 16: Brak declares
-    option(p, "Attack Orc")
+    p.expect_text(T("ruler-now"), "Brak declares now")  # segment 16
+    option(p, "Attack Orc")  # then on to 24, where the orc's attack asks for its dice
     p.expect_text(T("result"), "declares Attack Orc")
     p.expect_attr(f"{ruler} {T('bar-orc-0')}", "data-end", "24")
     p.expect_attr(f"{ruler} {T('bar-brak-0')}", "data-end", "26")
     p.expect_text(T("ruler-next"), "Next resolution at segment 24")
-    next_turn(p)
     type_dice(p, {20: [15], 8: [6]})
     expect_log(p, "Orc's attack on Brak with Axe: d20 [15] = 15 + 4 = 19 vs Defense 15: hits")
     p.expect_attr(f"{ruler} {T('bar-orc-0')}", "data-state", "resolved")
-    undo(p)
+    undo(p)  # Brak's declaration and the count it moved on go back together
     p.expect_attr(T("ruler-cursor"), "data-segment", "16")
+    p.expect_text(T("ruler-now"), "Brak declares now")
     p.expect_attr(f"{ruler} {T('bar-orc-0')}", "data-state", "pending")
 
 

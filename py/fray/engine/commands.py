@@ -37,6 +37,11 @@ class Command:
         a command overrides it only where the words need its fields."""
         return words(self.type_name)
 
+    def chained(self) -> bool:
+        """True for a step the app took by itself right after the one before it (Ruleset.follow_up):
+        undo takes the two back together and redo brings them back together."""
+        return False
+
 
 def words(name: str) -> str:
     parts = re.findall(r"[A-Z][a-z]*|[a-z]+|\d+", name)

@@ -86,6 +86,12 @@ class Ruleset:
         """System hook after any command, the referee's too (a down actor's turn passes...)."""
         return state
 
+    def follow_up(self, state: State) -> Command | None:
+        """System hook: a step the app takes by itself after a referee's step, when the rules leave
+        nothing to decide before it (Ogre counting on to the next event); its `chained()` is True.
+        Default: none."""
+        return None
+
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """System hook: why a command the referee allows cannot mean anything now
         (a zone or weapon that does not exist...), or "" (CORE-REF-1)."""

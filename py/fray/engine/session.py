@@ -175,6 +175,13 @@ class Session:
         if not self._done:
             return None
         entry = self._done.pop()
+        while isinstance(entry, Step) and entry.command.chained() and self._done and isinstance(self._done[-1], Step):
+            # A step the app took by itself goes back with the one that led to it.
+            self.steps.pop()
+            self._states.pop()
+            self.redo_stack.append(entry)
+            self._undone.append(entry)
+            entry = self._done.pop()
         if isinstance(entry, SetupChange):
             # The setup being left is kept as it is now, so redo returns to it.
             entry = SetupChange(entry.before, self._fold())
@@ -201,6 +208,8 @@ class Session:
             self.steps.append(entry)
             self._states.append(state)
         self._done.append(entry)
+        if self._undone and isinstance(self._undone[-1], Step) and self._undone[-1].command.chained():
+            self.redo()  # the step the app took by itself after this one comes back with it
         return entry
 
     # --- changing the setup ------------------------------------------------

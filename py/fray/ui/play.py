@@ -43,8 +43,11 @@ def parse_int(raw: str) -> int | None:
 
 # --- acting ----------------------------------------------------------------------
 
-def act(desk: Desk, cmd, faces: list[int] | None = None) -> bool:
-    """Apply a command; on a refusal say why, on physical dice ask for the faces."""
+FOLLOW_UPS = 4  # steps the rules may take by themselves after one tap (a bound, not a count expected)
+
+def act(desk: Desk, cmd, faces: list[int] | None = None, chained: int = 0) -> bool:
+    """Apply a command; on a refusal say why, on physical dice ask for the faces. Then the step the rules
+    take by themselves after it, if any (Ruleset.follow_up: the Ogre count going on), chained to it."""
     s = desk.session
     dice = ScriptedDice(faces or []) if s.physical_dice else None
     try:
@@ -67,6 +70,9 @@ def act(desk: Desk, cmd, faces: list[int] | None = None) -> bool:
     else:
         desk.set(pending=None, notice=("", "info"))
     follow(desk)
+    nxt = s.ruleset.follow_up(s.state) if chained < FOLLOW_UPS else None
+    if nxt is not None and s.check(nxt) is None:
+        act(desk, nxt, chained=chained + 1)
     return True
 
 

@@ -207,8 +207,10 @@ def last_result(session: Session) -> StepResult | None:
     n = len(session.steps)
     if not n:
         return None
-    step = session.steps[-1]
-    before, after = session.state_at(n - 1), session.state
+    first = n - 1  # steps the app took by itself (Ruleset.follow_up) show with the step that led to them
+    while first > 0 and session.steps[first].command.chained():
+        first -= 1
+    before, after = session.state_at(first), session.state
     hp = []
     for c in after.combatants:
         if not before.has(c.id):
@@ -217,7 +219,8 @@ def last_result(session: Session) -> StepResult | None:
         if (old.hp, old.is_down) != (c.hp, c.is_down):
             hp.append(HpChange(c.id, c.name, old.hp, c.hp, c.max_hp, downed=c.is_down and not old.is_down,
                                rose=old.is_down and not c.is_down))
-    return StepResult(n, tuple(line_of(n, e) for e in step.events), tuple(hp))
+    lines = tuple(line_of(i + 1, e) for i in range(first, n) for e in session.steps[i].events)
+    return StepResult(n, lines, tuple(hp))
 
 
 def log_text(session: Session) -> str:

@@ -39,9 +39,13 @@ class Advance:
     """Count on to the next segment where something happens (or one segment)."""
 
     one: bool = False
+    auto: bool = False  # taken by the app after the segment's last declaration (the "count_on" setting)
 
     def label(self) -> str:
         return "Advance one segment" if self.one else "Advance"
+
+    def chained(self) -> bool:
+        return self.auto
 
 
 @command("ogre")

@@ -23,7 +23,7 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
-from .commands import Charge, Move, Withdraw
+from .commands import Advance, Charge, Move, Withdraw
 from .segment import on_damage, run as run_work, run_until_dice
 from .state import Fighter, OgreState, Phase, Work
 from .timeline import declaring, next_event, standing
@@ -46,6 +46,18 @@ class Ogre(Ruleset):
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """The segment's work runs after a command (not after surprise or initiative)."""
         return ogre_resolve.settle(self, state, cmd, dice, events)
+
+    def follow_up(self, state: State) -> Command | None:
+        """OGRE-SEG-1: with nobody left to declare at this segment, nothing asked and nobody waiting to
+        declare when they choose (an open delay), the count goes on to the next event by itself, as a
+        step chained to the declaration (one undo takes both back). The "count_on" setting turns it off."""
+        s: OgreState = state.board
+        if (s.phase != Phase.FIGHT or state.prompt is not None or s.work or state.outcome
+                or not state.setting("count_on", True) or declaring(state) or next_event(state) is None):
+            return None
+        if any(f.delaying and f.due is None and standing(state, f.id) for f in s.fighters):
+            return None
+        return Advance(auto=True)
 
     def consequence(self, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
         """The odds of a declaration are the odds of its resolution (CORE-ODDS-1, OGRE-ACT-1): the

@@ -129,6 +129,9 @@ SETTINGS: tuple[Setting, ...] = (
             help="'Any speed' is the fastest pace; a charge's pace sets its damage bonus (OGRE-CHARGE-1)."),
     Setting("diagonal", "Diagonal moves cost", "5", kind="choice", choices=("5", "5-10-5"),
             rule="OGRE-MOVE-1"),
+    Setting("count_on", "After the segment's last declaration, count on to the next event", True, kind="bool",
+            rule="OGRE-SEG-1", help="Off: the count waits for the referee's Advance (a pause to react, break "
+                                    "or delay before the next event)."),
     # docs/RULESETS.md "The table display": declarations are the referee's until they resolve.
     Setting("table_declarations", "Table display: players see a declared action", "when it resolves",
             kind="choice", choices=("when it resolves", "when declared"), rule="OGRE-ACT-1",
