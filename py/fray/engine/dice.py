@@ -163,6 +163,7 @@ class Dice:
     def __init__(self) -> None:
         self.used: list[int] = []  # every face handed out, in order
         self.rolls: list[Roll] = []  # every roll made, in order
+        self.by = ""  # who makes the roll being rolled: a combatant's or a side's id ("" for nobody's)
 
     def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
         raise NotImplementedError
@@ -178,11 +179,14 @@ class Dice:
         return tuple(out)
 
     def roll(self, expr: DiceExpr | str, purpose: str = "", *, keep: str = "",
-             minimum: int | None = None) -> Roll:
+             minimum: int | None = None, by: str = "") -> Roll:
         """Roll an expression. keep="high"/"low" rolls it twice and keeps one
-        (CORE-DICE-2); minimum raises the total to at least that value."""
+        (CORE-DICE-2); minimum raises the total to at least that value. `by` is
+        who rolls it (a combatant's or a side's id): MixedDice asks a person for
+        the faces of the sides that roll their own."""
         if keep not in ("", "high", "low"):
             raise ValueError(f'keep={keep!r}: expected "high", "low" or ""')
+        self.by = by
         e = DiceExpr.parse(expr) if isinstance(expr, str) else expr
         if e.is_flat:
             keep = ""  # a fixed number rolled twice is itself: no "twice [] []" in the log
@@ -234,3 +238,20 @@ class ScriptedDice(Dice):
     @property
     def exhausted(self) -> bool:
         return not self.queue
+
+
+class MixedDice(Dice):
+    """Dice per side (CORE-DICE-3: physical faces, here for some sides only): the rolls of those `by_hand` says roll their own come from the
+    faces typed so far (running out raises NeedDice, as ScriptedDice); the others are the app's
+    seeded faces, counted on from `counter` only for the app's own, so asking again with more faces
+    typed gives the same app faces. Every face, typed or not, is in `used`: a replay needs no more."""
+
+    def __init__(self, seed: int, counter: int, faces: list[int] | tuple[int, ...], by_hand) -> None:
+        super().__init__()
+        self.app = SeededDice(seed, counter)
+        self.typed = ScriptedDice(faces)
+        self.by_hand = by_hand
+
+    def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
+        source = self.typed if self.by_hand(self.by) else self.app
+        return source.face(sides, purpose, expr, remaining)

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from .commands import Command, Event, Illegal, IllegalCommand, Option
-from .dice import BadFace, Dice, NeedDice, ScriptedDice, SeededDice
+from .dice import BadFace, Dice, MixedDice, NeedDice, ScriptedDice, SeededDice
 from .encounter_io import SetupError, check_encounter
 from .model import Encounter
 from .ruleset import Ruleset, default_lookup
@@ -44,6 +44,7 @@ class Fold:
     redo: tuple[Step, ...]  # the redo stack, its next step last
     states: tuple[State, ...]
     physical_dice: bool
+    hand_sides: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -92,7 +93,8 @@ class Session:
         # The outcome is computed after every step; the start needs it too (a
         # setup with no hostile sides standing is decided before any command).
         self._states: list[State] = [replace(first, outcome=ruleset.outcome(first))]
-        self.physical_dice = False
+        self.physical_dice = False  # every die typed by the referee (CORE-DICE-3)
+        self.hand_sides: frozenset[str] = frozenset()  # else the sides whose own rolls are typed
         self._done: list[Entry] = []  # the history, oldest first
         self._undone: list[Entry] = []  # what undo took back, the next to redo last
 
@@ -104,6 +106,28 @@ class Session:
     @property
     def initial(self) -> State:
         return self._states[0]
+
+    def dice_for(self, faces: list[int] | tuple[int, ...] = ()) -> Dice | None:
+        """Where the next step's faces come from, given those typed so far: the app's own (None),
+        every die typed, or typed for the rolls of the `hand_sides` and the app's for the rest."""
+        if self.physical_dice:
+            return ScriptedDice(faces)
+        if not self.hand_sides:
+            return None
+        return MixedDice(self.encounter.seed, self.state.rolls, faces, self.rolled_by_hand)
+
+    def dice_from(self, other: "Session") -> None:
+        """Who rolls, as in `other` (a setup edited, a restart): its sides still here keep typing."""
+        self.physical_dice = other.physical_dice
+        ids = {side.id for side in self.encounter.sides}
+        self.hand_sides = frozenset(x for x in other.hand_sides if x in ids)
+
+    def rolled_by_hand(self, by: str) -> bool:
+        """Whether a roll made by `by` (a combatant's or a side's id) is typed by a person."""
+        if self.physical_dice or by in self.hand_sides:
+            return True
+        state = self.state
+        return bool(by) and state.has(by) and state.get(by).side in self.hand_sides
 
     def state_at(self, index: int) -> State:
         """The state after `index` steps."""
@@ -227,7 +251,7 @@ class Session:
 
     def _fold(self) -> Fold:
         return Fold(self.encounter, self.ruleset, tuple(self.steps), tuple(self.redo_stack),
-                    tuple(self._states), self.physical_dice)
+                    tuple(self._states), self.physical_dice, self.hand_sides)
 
     def _restore(self, fold: Fold) -> None:
         self.encounter = fold.encounter
@@ -236,6 +260,7 @@ class Session:
         self.redo_stack = list(fold.redo)
         self._states = list(fold.states)
         self.physical_dice = fold.physical_dice
+        self.hand_sides = fold.hand_sides
 
     # --- rebuilding from a save file ---------------------------------------
     @classmethod

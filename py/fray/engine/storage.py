@@ -1,7 +1,8 @@
 """One JSON format for save files, autosave and share links.
 
 A document is {"format": 1, "app": "fray", "encounter": {...}, "steps": [...],
-"redo": [...], "dice_mode": "app"|"physical"}; each step is a command and the
+"redo": [...], "dice_mode": "app"|"physical", "hand_sides": [side ids]}
+(hand_sides only when some sides type their own rolls); each step is a command and the
 faces it rolled. `load` validates every field and raises one error type,
 `LoadError`, listing every problem with its path
 (`combatants[2].weapons[0].damage: "2x6" is not dice notation`); nothing is
@@ -64,7 +65,7 @@ def dump(session: Session, dice_mode: str | None = None) -> dict[str, Any]:
 
 def _document(session: Session, encounter: Any, dice_mode: str | None = None) -> dict[str, Any]:
     mode = dice_mode or ("physical" if session.physical_dice else "app")
-    return {
+    doc = {
         "format": FORMAT,
         "app": "fray",
         "encounter": encounter,
@@ -72,6 +73,9 @@ def _document(session: Session, encounter: Any, dice_mode: str | None = None) ->
         "redo": [{"command": to_json(s.command), "dice": list(s.dice)} for s in reversed(session.redo_stack)],
         "dice_mode": mode,
     }
+    if session.hand_sides:
+        doc["hand_sides"] = sorted(session.hand_sides)
+    return doc
 
 
 # The last encounter written compactly and its JSON text: every autosave of a fight writes the same setup
@@ -179,7 +183,7 @@ def load(doc: Any, rulesets: Lookup | None = None) -> Loaded:
         shown = "null" if fmt is None else _show(fmt)
         raise LoadError([f"format: {shown} is not a format this version reads (expected {FORMAT})"])
     for key in doc:
-        if key not in ("format", "app", "encounter", "steps", "redo", "dice_mode"):
+        if key not in ("format", "app", "encounter", "steps", "redo", "dice_mode", "hand_sides"):
             problems.append(f"{_key(key)}: not a field of a Fray file")
     problems.extend(_unencodable(doc))
     doc = _upgraded(doc, rulesets)
@@ -188,6 +192,7 @@ def load(doc: Any, rulesets: Lookup | None = None) -> Loaded:
         problems.append(f'dice_mode: {_show(dice_mode)} is not "app" or "physical"')
     enc_doc = doc.get("encounter")
     encounter, ruleset = encounter_from_json(enc_doc, problems, "encounter", rulesets)
+    hand_sides = _hand_sides(doc.get("hand_sides", []), encounter, problems)
     steps = _steps(doc.get("steps", []), "steps", problems, ruleset)
     redo = _steps(doc.get("redo", []), "redo", problems, ruleset)
     if problems or encounter is None or ruleset is None:
@@ -202,7 +207,20 @@ def load(doc: Any, rulesets: Lookup | None = None) -> Loaded:
         raise LoadError([f"steps: a step the rules could not replay ({exc})" if str(exc)
                          else "steps: a step the rules could not replay"]) from None
     session.physical_dice = dice_mode == "physical"
+    session.hand_sides = hand_sides
     return Loaded(session, dice_mode)
+
+
+def _hand_sides(raw: Any, encounter: Any, problems: list[str]) -> frozenset[str]:
+    """The sides that type their own rolls: a list of the encounter's side ids."""
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        problems.append(f"hand_sides: {_show(raw)} is not a list of side ids")
+        return frozenset()
+    known = {side.id for side in encounter.sides} if encounter is not None else set()
+    for i, x in enumerate(raw):
+        if encounter is not None and x not in known:
+            problems.append(f"hand_sides[{i}]: {_show(x)} is not a side of this encounter")
+    return frozenset(x for x in raw if x in known)
 
 
 def _upgraded(doc: dict, rulesets: Lookup | None) -> dict:

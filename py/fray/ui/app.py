@@ -172,7 +172,7 @@ class App:
         s, page = desk.session, desk.page
         if s is None:
             return (None,), (None,)
-        history = (s, len(s.history), len(s.undone), s.state, s.encounter, s.physical_dice)
+        history = (s, len(s.history), len(s.undone), s.state, s.encounter, s.physical_dice, s.hand_sides)
         return history, (s, s.state, page.selected, page.pending, page.cursor, page.mode, page.tab)
 
     def _after(self, before: tuple[tuple, tuple], still: bool) -> None:

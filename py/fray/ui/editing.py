@@ -88,7 +88,7 @@ def _restart(desk: Desk, name: str, arg: str, target) -> None:
     if enc is None:
         return
     new = Session(enc, ruleset)
-    new.physical_dice = desk.session.physical_dice
+    new.dice_from(desk.session)
     desk.set(restart_offer=None, problems=())
     adopt(desk, new, "The fight restarts with the new setup (Undo brings the old one back).")
     desk.set(mode="setup", draft=storage.encounter_to_json(new.encounter))

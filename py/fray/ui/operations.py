@@ -49,7 +49,7 @@ def apply_setup(desk: Desk, doc: dict[str, Any]) -> None:
     except Exception as exc:  # a ReplayError, or a rule that no longer holds for the new setup
         desk.set(problems=(f"The fight's {len(recorded)} steps do not fit this setup ({exc}).",), restart_offer=doc)
         return
-    new.physical_dice = s.physical_dice
+    new.dice_from(s)
     desk.set(problems=())
     s.adopt(new)
     follow(desk)

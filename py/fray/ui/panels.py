@@ -365,7 +365,23 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
              h("ul", {"class_": "conds"}, conds) if conds else "")
 
 
-def dice_panel(mode: str, last: str) -> Markup:
+def dice_panel(mode: str, last: str, sides: tuple[tuple[str, str, bool], ...] = ()) -> Markup:
+    """The roller, and who rolls (CORE-DICE-3): `mode` "app" | "physical" | "sides"; `sides` (id, name,
+    typed by hand) for the per-side choice, shown once some side types its own."""
+    def radio(value: str, label: str, testid: str) -> Markup:
+        return h("label", None, h("input", {"type": "radio", "name": "dice-mode", "value": value,
+                                             "checked": mode == value or (value == "players" and mode == "sides"),
+                                             "data-action": f"dice-mode:{value}", "data-testid": testid}),
+                 " ", label)
+
+    per_side = ""
+    if mode == "sides":
+        per_side = h("fieldset", {"class_": "dice-sides", "data-testid": "dice-sides"},
+                     h("legend", None, "Typed by hand"),
+                     [h("label", None, h("input", {"type": "checkbox", "checked": hand,
+                                                   "data-action": f"dice-side:{sid}",
+                                                   "data-testid": f"dice-side-{sid}"}), " ", name)
+                      for sid, name, hand in sides])
     return h("section", {"class_": "panel dice", "aria-label": "Dice"},
              h("h2", None, "Dice"),
              h("form", {"class_": "roller", "data-action": "roll"},
@@ -375,13 +391,11 @@ def dice_panel(mode: str, last: str) -> Markup:
                h("button", {"type": "submit", "data-testid": "roll"}, "Roll")),
              h("p", {"class_": "last-roll", "data-testid": "last-roll", "aria-live": "polite"}, last),
              h("fieldset", {"class_": "dice-mode"},
-               h("legend", None, "Dice"),
-               h("label", None, h("input", {"type": "radio", "name": "dice-mode", "value": "app",
-                                             "checked": mode == "app", "data-action": "dice-mode:app",
-                                             "data-testid": "dice-app"}), " App rolls"),
-               h("label", None, h("input", {"type": "radio", "name": "dice-mode", "value": "physical",
-                                             "checked": mode == "physical", "data-action": "dice-mode:physical",
-                                             "data-testid": "dice-physical"}), " I roll my dice")))
+               h("legend", None, "Who rolls"),
+               radio("app", "App rolls", "dice-app"),
+               radio("physical", "I roll my dice", "dice-physical"),
+               radio("players", "Players roll theirs", "dice-players")),
+             per_side)
 
 
 _LINES = Cache(4000)

@@ -14,7 +14,7 @@ from typing import Any
 from pyscript import window
 
 from ..engine.commands import IllegalCommand
-from ..engine.dice import BadFace, DiceError, NeedDice, ScriptedDice
+from ..engine.dice import BadFace, DiceError, NeedDice
 from ..engine.ruleset import Allow, Damage, FreeRoll, SetCondition, SetHp
 from ..engine.session import SetupChange
 from ..views.hp_change import read_change
@@ -49,7 +49,7 @@ def act(desk: Desk, cmd, faces: list[int] | None = None, chained: int = 0) -> bo
     """Apply a command; on a refusal say why, on physical dice ask for the faces. Then the step the rules
     take by themselves after it, if any (Ruleset.follow_up: the Ogre count going on), chained to it."""
     s = desk.session
-    dice = ScriptedDice(faces or []) if s.physical_dice else None
+    dice = s.dice_for(faces or [])
     try:
         step = s.act(cmd, dice)
     except IllegalCommand as exc:
@@ -461,6 +461,35 @@ def _faces(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
 
 @changes("dice-mode")
 def _dice_mode(desk: Desk, arg: str, target) -> None:
-    desk.session.physical_dice = arg == "physical"
-    desk.notify("Type the faces of your own dice when asked." if arg == "physical"
-                else "The app rolls the dice.", "info")
+    """Who rolls (CORE-DICE-3): the app every die, the referee every die, or the players their own."""
+    s = desk.session
+    s.physical_dice = arg == "physical"
+    if arg == "players":
+        players = [side.id for side in s.encounter.sides if side.is_player] or [s.encounter.sides[0].id]
+        s.hand_sides = frozenset(players)
+    else:
+        s.hand_sides = frozenset()
+    say_who_rolls(desk)
+
+
+@changes("dice-side")
+def _dice_side(desk: Desk, arg: str, target) -> None:
+    """One side's rolls typed by hand or rolled by the app; the others as they were."""
+    s = desk.session
+    if s.encounter.side(arg) is None:
+        desk.notify("That side is not in this fight.", "error")
+        return
+    s.physical_dice = False
+    s.hand_sides = s.hand_sides ^ {arg}
+    say_who_rolls(desk)
+
+
+def say_who_rolls(desk: Desk) -> None:
+    s = desk.session
+    if s.physical_dice:
+        desk.notify("Type the faces of your own dice when asked.", "info")
+    elif s.hand_sides:
+        names = [side.name for side in s.encounter.sides if side.id in s.hand_sides]
+        desk.notify(f"Dice typed by hand for {' and '.join(names)}; the app rolls the rest.", "info")
+    else:
+        desk.notify("The app rolls the dice.", "info")

@@ -80,7 +80,9 @@ def render(desk: Desk, field: bool = True) -> None:
         actions = memo("actions", (state, sel, target, page.pending, page.unfolded, remembered(desk, sel)),
                        lambda: actions_html(desk, menu, sel, page.pending))
     slots.html("actions-slot", actions)
-    dice = ("physical" if s.physical_dice else "app", page.last_roll)
+    dice_mode = "physical" if s.physical_dice else "sides" if s.hand_sides else "app"
+    dice = (dice_mode, page.last_roll,
+            tuple((side.id, side.name, side.id in s.hand_sides) for side in enc.sides) if s.hand_sides else ())
     slots.html("dice-slot", memo("dice", dice, lambda: panels.dice_panel(*dice)))
 
     def log():

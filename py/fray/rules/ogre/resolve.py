@@ -112,7 +112,7 @@ def _initiative(rs: Any, state: State, cmd: RollInitiative, dice: Dice, events: 
             out.append(f)
             continue
         rt = om.reaction_time(state, c) + (penalty if f.surprised else 0)
-        roll = dice.roll("d10", f"{c.name}'s initiative")
+        roll = dice.roll("d10", f"{c.name}'s initiative", by=c.id)
         init = roll.total + rt
         extra = f" (surprised +{penalty})" if f.surprised else ""
         events.append(Event("InitiativeRolled", f"{c.name}: initiative {roll.describe()} + reaction time "

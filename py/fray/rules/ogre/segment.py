@@ -49,7 +49,7 @@ def attack_roll(rs: Any, state: State, cid: str, target: str, a: Weapon, bonus: 
     flat = is_flat_footed(ogre(state), target)
     dfn = defense(t, flat)
     skill = combat_skill(c, a.to_hit)
-    roll = dice.roll("d20", f"{c.name}'s {why}")
+    roll = dice.roll("d20", f"{c.name}'s {why}", by=c.id)
     total = roll.total + skill + bonus
     mods = f" + {skill}" + (f" {bonus:+d}" if bonus else "")
     ff = " (flat-footed: no Dex)" if flat and int(t.stat("defense_dex", 0) or 0) else ""
@@ -62,7 +62,7 @@ def attack_roll(rs: Any, state: State, cid: str, target: str, a: Weapon, bonus: 
     if not hit:
         # OGRE-CONC-1: attacked, even missed, while concentrating: the check (DEFAULT DC 10 on a miss).
         return attacked_while_concentrating(state, target, 0)
-    dmg = dice.roll(a.damage, f"{c.name}'s damage")
+    dmg = dice.roll(a.damage, f"{c.name}'s damage", by=c.id)
     amount = (dmg.total + extra_damage) * (2 if double else 1)
     if amount <= 0:
         state = attacked_while_concentrating(state, target, 0)  # a hit for no damage is still an attack
@@ -132,7 +132,7 @@ def _resolve(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) ->
 def hurried_check(state: State, cid: str, a: Action, events: list[Event], dice: Dice) -> bool:
     """OGRE-FAST-1: a hurried action with no check of its own needs a DC 15 Dexterity check."""
     c = state.get(cid)
-    roll = dice.roll("d20", f"{c.name}'s Dexterity check (fast {a.label})")
+    roll = dice.roll("d20", f"{c.name}'s Dexterity check (fast {a.label})", by=c.id)
     total = roll.total + dex(c) + a.penalty
     ok = total >= FAST_DC
     events.append(Event("CheckMade", f"{c.name} hurries {a.label}: Dexterity {roll.describe()} {dex(c):+d}"
@@ -197,7 +197,7 @@ def _menu_effect(rs: Any, state: State, cid: str, a: Action, events: list[Event]
                         Work("act", cid, a.uid, cause="provoked"))
     if m.check:
         bonus = int(c.stat(m.check, 0) or 0)
-        roll = dice.roll("d20", f"{c.name}'s {m.check.capitalize()} check")
+        roll = dice.roll("d20", f"{c.name}'s {m.check.capitalize()} check", by=c.id)
         total = roll.total + bonus + a.check_bonus
         ok = total >= m.dc
         events.append(Event("CheckMade", f"{c.name} {m.label.lower()}: {m.check.capitalize()} {roll.describe()} "
@@ -453,7 +453,7 @@ def _fire(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> St
         if caster is None or caster.kind != "cast":
             return state
         bonus = int(me.stat("spellcraft", 0) or 0)
-        roll = dice.roll("d20", f"{me.name}'s Spellcraft")
+        roll = dice.roll("d20", f"{me.name}'s Spellcraft", by=me.id)
         dc = 15 + caster.level
         total = roll.total + bonus + r.penalty
         ok = total >= dc
@@ -529,7 +529,7 @@ def _concentration(rs: Any, state: State, w: Work, events: list[Event], dice: Di
     amount = int(w.cause or 0)
     dc = int(state.setting("concentration_dc", 10)) + amount
     bonus = int(c.stat("concentration", 0) or 0)
-    roll = dice.roll("d20", f"{c.name}'s Concentration")
+    roll = dice.roll("d20", f"{c.name}'s Concentration", by=c.id)
     total = roll.total + bonus
     ok = total >= dc
     why = f"{amount} damage" if amount else "attacked"

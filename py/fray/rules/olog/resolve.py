@@ -32,7 +32,7 @@ def _roll_initiative(rs: Any, state: State, cmd: RollInitiative, dice: Dice, eve
         if is_pc(state, c):
             # OLOG-INIT-1: d20 + level + initiative modifier (Check virtues, DEFAULT)
             level, mod = int(c.stat("level", 1) or 0), int(c.stat("init_mod", 0) or 0)
-            roll = dice.roll("d20", f"initiative for {c.name}")
+            roll = dice.roll("d20", f"initiative for {c.name}", by=c.id)
             n = roll.total + level + mod
             text = f"d20 [{roll.total}] + level {level}" + (f" {mod:+d} modifier" if mod else "") + f" = {n}"
             events.append(Event("InitiativeRolled", f"{c.name} rolls initiative: {text}", rule="OLOG-INIT-1",
@@ -131,7 +131,7 @@ def _pressure(rs: Any, state: State, c: Combatant, cmd: Command, price: str, dic
                 amount, rolls = p.fixed, ()
                 text = f"takes the minimum {p.fixed} without a roll ({p.why_fixed()})"
             else:
-                roll = dice.roll(p.expr(), f"pressure on {c.name}", minimum=p.minimum)
+                roll = dice.roll(p.expr(), f"pressure on {c.name}", minimum=p.minimum, by=c.id)
                 amount, rolls, text = roll.total, (roll,), f"{roll.describe()} (min {p.minimum})"
             events.append(Event("PressedOn", f"{c.name} presses on under pressure from {p.who()}: {text}",
                                 rule="OLOG-PRES-4 OLOG-PRES-5", rolls=rolls, actor=c.id,
@@ -176,14 +176,14 @@ def _attack(rs: Any, state: State, c: Combatant, cmd: Attack, price: str, dice: 
     elif s.actor == c.id:
         state = state.with_board(split_attack="", attacks_left=0)
     ac = t.ac + s.defence(t.id)
-    hit = dice.roll(DiceExpr(1, 20, a.to_hit), f"{c.name}'s {a.name} to hit {t.name}")
+    hit = dice.roll(DiceExpr(1, 20, a.to_hit), f"{c.name}'s {a.name} to hit {t.name}", by=c.id)
     defended = f" (defending +{s.defence(t.id)})" if s.defence(t.id) else ""
     if hit.total < ac:
         events.append(Event("AttackMissed", f"{c.name} attacks {t.name} with {a.name}: {hit.describe()} vs "
                                             f"AC {ac}{defended}: miss", rule="OLOG-ATK-1", rolls=(hit,),
                             actor=c.id, target=t.id))
         return state
-    dmg = dice.roll(a.damage, f"{c.name}'s {a.name} damage")
+    dmg = dice.roll(a.damage, f"{c.name}'s {a.name} damage", by=c.id)
     amount = max(0, dmg.total)
     events.append(Event("AttackHit", f"{c.name} hits {t.name} with {a.name}: {hit.describe()} vs AC {ac}"
                                      f"{defended}; damage {dmg.describe()}", rule="OLOG-ATK-1",
@@ -240,7 +240,7 @@ def _retrieve(rs: Any, state: State, c: Combatant, cmd: Retrieve, price: str, di
 def _strategise(rs: Any, state: State, c: Combatant, cmd: Strategise, price: str, dice: Dice,
                 events: list[Event]) -> State:
     s: OlogState = state.board
-    roll = dice.roll("d6", f"strategise for {c.name}")
+    roll = dice.roll("d6", f"strategise for {c.name}", by=c.id)
     delta = roll.total if cmd.direction == "up" else -roll.total
     now = s.count(c.id) or 0
     after = now + s.delta(c.id) + delta

@@ -346,7 +346,7 @@ def strike(rs, state: State, dice: Dice, events: list[Event], attacker: str, tar
     how = edge_of(state, t_c, edge)
     expr = DiceExpr(1, 20, bonus)
     roll = dice.roll(expr, f"{a_c.name} {_mode_word(mode)} {t_c.name}",
-                     keep={"adv": "high", "dis": "low"}.get(how, ""))
+                     keep={"adv": "high", "dis": "low"}.get(how, ""), by=a_c.id)
     hit = roll.total >= ac
     notes = []
     if how:
@@ -410,15 +410,15 @@ def roll_damage(dice: Dice, c: Combatant, a: Weapon, p: PendingHit) -> tuple[int
         amount, roll = max(0, expr.maximum), None
         notes.append("maximum damage against a pinned or helpless target (OSE-COND-1)")
     elif a.kind == "crossbow":
-        roll = dice.roll(expr, f"{a.name} damage", keep="high")
+        roll = dice.roll(expr, f"{a.name} damage", keep="high", by=c.id)
         amount = max(0, roll.total)
         notes.append("crossbow: higher of two, +1 (OSE-RANGED-3)")
     elif a.kind == "sling":
-        roll = dice.roll(expr, f"{a.name} damage", minimum=1)
+        roll = dice.roll(expr, f"{a.name} damage", minimum=1, by=c.id)
         amount = roll.total
         notes.append("sling: -1, at least 1 (OSE-RANGED-4)")
     else:
-        roll = dice.roll(expr, f"{a.name} damage")
+        roll = dice.roll(expr, f"{a.name} damage", by=c.id)
         amount = max(0, roll.total)
     if p.double:
         amount *= 2
@@ -482,8 +482,8 @@ def grapple_mod(state: State, c: Combatant) -> int:
 def resolve_grapple(state: State, dice: Dice, events: list[Event], actor: str, target: str, intent: str) -> State:
     """Opposed d20 + modifier; the actor must beat the defender (ties keep things as they are)."""
     c, t = state.get(actor), state.get(target)
-    r1 = dice.roll(DiceExpr(1, 20, grapple_mod(state, c)), f"{c.name} grapple")
-    r2 = dice.roll(DiceExpr(1, 20, grapple_mod(state, t)), f"{t.name} resists")
+    r1 = dice.roll(DiceExpr(1, 20, grapple_mod(state, c)), f"{c.name} grapple", by=c.id)
+    r2 = dice.roll(DiceExpr(1, 20, grapple_mod(state, t)), f"{t.name} resists", by=t.id)
     won = r1.total > r2.total
     verb = "escape from" if intent == "escape" else "grab"
     events.append(Event("GrappleRolled", f"{c.name} tries to {verb} {t.name}: {r1.describe()} vs {r2.describe()}: "

@@ -339,7 +339,7 @@ def _resource(rs, state: State, cmd: RollResource, dice: Dice, events: list[Even
     c, item = state.get(cmd.target), cmd.item
     die = ammo_die(state, c, item)
     chain = resource_chain(state)
-    roll = dice.roll(die, f"{c.name} {item} usage die")
+    roll = dice.roll(die, f"{c.name} {item} usage die", by=c.id)
     drop = roll.total <= int(opt(state, "resource_drop"))
     new = die
     if drop:

@@ -59,7 +59,7 @@ def _roll_order(state: State, dice: Dice, events: list[Event], sides: list[str])
                 continue
             results = []
             for side in g:
-                r = dice.roll("1d12", f"{state.encounter.side(side).name} initiative")
+                r = dice.roll("1d12", f"{state.encounter.side(side).name} initiative", by=side)
                 rolls[side].append(r.total)
                 results.append(r)
             first = not rolls[g[0]][:-1]
@@ -334,7 +334,7 @@ def morale_check(state: State, dice: Dice, events: list[Event], side_id: str, t:
                  why: str, rule: str = "OSE-MORALE-1") -> tuple[MoraleTrack, bool]:
     """One 2d6 morale check, logged with its faces; a pass counts toward the two that end the checks."""
     side = state.encounter.side(side_id)
-    roll = dice.roll("2d6", f"{side.name} morale")
+    roll = dice.roll("2d6", f"{side.name} morale", by=side_id)
     if roll.total <= side.morale:
         t = replace(t, passes=t.passes + 1)
         more = "; two checks passed: it fights to the end" if t.passes >= 2 else ""

@@ -69,7 +69,7 @@ def resolve_turn(state: State, dice: Dice, events: list[Event], actor: str, grou
     econ = {"full": "turn"} if opt(state, "turn_action") == "full_round" else {"main": "turn"}
     state = with_econ(state, actor, **econ)
     pool = candidates(state, undead_groups(state, c)[group])
-    first = dice.roll("2d6", f"{c.name} turns undead")
+    first = dice.roll("2d6", f"{c.name} turns undead", by=c.id)
     able = []
     for u in pool:
         e = entry(state, c, u)
@@ -81,7 +81,7 @@ def resolve_turn(state: State, dice: Dice, events: list[Event], actor: str, grou
                                           f"for 24 hours (OSE-TURN-4)", rule="OSE-TURN-1", rolls=(first,),
                             actor=actor))
         return state
-    hd_roll = dice.roll("2d6", "Hit Dice turned")
+    hd_roll = dice.roll("2d6", "Hit Dice turned", by=c.id)
     budget = hd_roll.total
     chosen = []
     for u, e in able:
@@ -105,7 +105,7 @@ def resolve_turn(state: State, dice: Dice, events: list[Event], actor: str, grou
                                 target=u.id))
             events.append(Event("CombatantDown", f"{u.name} is down", rule="CORE-HP-1", target=u.id))
         else:
-            minutes = dice.roll("1d4", f"minutes {u.name} stays turned")
+            minutes = dice.roll("1d4", f"minutes {u.name} stays turned", by=u.id)
             turned[u.id] = (actor, state.round + minutes.total * rpm - 1)
             state = state.update(u.id, conditions=u.with_condition(TURNED).conditions)
             events.append(Event("Turned", f"{u.name} is turned: it must move as far from {c.name} as it can "
