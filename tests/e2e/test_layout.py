@@ -167,3 +167,21 @@ def test_the_selected_combatants_zone_stays_in_view_on_a_phone(skirmish_on_a_pho
             const r = row.getBoundingClientRect(), z = zone.getBoundingClientRect();
             return z.left >= r.left - 1 && z.right <= r.right + 1; }""")
         assert seen, f"{cid}'s zone is scrolled out of view"
+
+
+@pytest.fixture(params=["ose", "ogre"])
+def mid_fight_on_a_laptop(warm_contexts, guard, request):
+    yield from opened_app(warm_contexts, layout_device("laptop"), guard, request,
+                          link=saved_link(SYSTEMS[request.param][1]))
+
+
+def test_the_grid_and_its_panel_share_a_laptop_screen(mid_fight_on_a_laptop):
+    """At 1280x800 the whole grid is on screen together with the OSE declaration sheet above it (its
+    Roll initiative and first rows) or the Ogre segment ruler below it (its "now" and first lane) (issue 38)."""
+    page = mid_fight_on_a_laptop
+    page.evaluate("window.scrollTo(0, 0)")
+    grid = page.get_by_test_id("grid-svg").bounding_box()
+    assert grid is not None and grid["y"] >= 0 and grid["y"] + grid["height"] <= 800, grid
+    other = page.locator("#phase-slot .decl-row, #ruler-slot .lane").first
+    box = other.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 800, box
