@@ -10,7 +10,7 @@ import re
 import pytest
 from harness import opened_app, wait_ready, watch
 from helpers import (close_setup, hp_text, next_turn, open_example, open_setup, option, other_answer, physical_dice,
-                     select, show, tap_square, type_dice, undo)
+                     select, show, status, tap_square, type_dice, undo)
 from playwright.sync_api import expect
 
 NOTE = "Referee only: the orc carries the vault key"
@@ -345,3 +345,23 @@ def test_the_table_waits_for_the_referee_and_the_players_view_and_export_work(re
     expect(table.get_by_test_id("table-name")).to_have_text(ref.get_by_test_id("encounter-name").inner_text())
     ref.close()
     expect(table.get_by_test_id("table-waiting")).to_be_visible(timeout=20_000)
+
+
+def test_the_table_shows_the_players_odds_when_the_referee_chooses__CORE_ODDS_1(ref, guard):
+    open_example(ref, "olog", "two_orcs")
+    open_setup(ref)
+    ref.locator("details.ed-settings > summary").click()
+    ref.get_by_label("Table display: odds for").select_option("the players' side")
+    close_setup(ref)
+    table = open_table(ref, guard)
+    next_turn(ref)  # roll initiative (the app's dice)
+    for _ in range(6):  # on to Brak's turn: the orcs attack meanwhile
+        if "Brak's turn" in status(ref):
+            break
+        expect(table.get_by_test_id("table-odds")).to_have_count(0)  # a monster's odds stay behind the screen
+        option(ref, "Attack Brak").click()
+    expect(ref.get_by_test_id("status")).to_contain_text("Brak's turn")
+    odds = table.get_by_test_id("table-odds")
+    expect(odds).to_contain_text("Odds for Brak")
+    expect(odds).to_contain_text("Attack Orc 1")
+    expect(odds).to_contain_text(re.compile(r"\d+ %"))

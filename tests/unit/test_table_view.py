@@ -167,3 +167,46 @@ def test_the_table_markup_escapes_every_name_and_the_export_is_one_svg_document(
     garbage = {"field": "grid", "grid": {"width": "x", "tokens": [{"square": ["a", None]}, 5]}, "order": [None, 3],
                "log": "not a list", "ruler": {"lanes": [{"bars": [{"start": "x"}]}]}}
     assert "table-field" in page(garbage)
+
+
+def _with_setting(session: Session, key: str, value) -> Session:
+    enc = replace(session.encounter, settings={**session.encounter.settings, key: value})
+    return Session(enc, session.ruleset)
+
+
+def test_the_table_shows_the_acting_combatants_odds_only_for_the_sides_the_referee_chose__CORE_ODDS_1():
+    from fray.views.table_view import table_odds
+    base = Session(examples("olog")["two_orcs"](1), get("olog"))
+    figures = [("Attack Orc 1 with Sword (1d8)", "62 % · 4.5 dmg"), ("End turn", ""), ("Defend (+2 AC)", "certain"),
+               ("Attack Orc 1 with Sword (1d8)", "62 % · 4.5 dmg")]
+    assert table_odds(base.state, "brak", figures) is None, "off by default"
+    players = _with_setting(base, "table_odds", "the players' side").state
+    odds = table_odds(players, "brak", figures)
+    assert odds == {"who": "Brak", "options": [{"label": "Attack Orc 1 with Sword (1d8)",
+                                                "figure": "62 % · 4.5 dmg"}]}, \
+        "no option with no figure or a certain one, and each once"
+    assert table_odds(players, "orc1", [("Attack Brak with Sword (1d8)", "40 %")]) is None, "a monster's: not shown"
+    every = _with_setting(base, "table_odds", "every side").state
+    assert table_odds(every, "orc1", [("Attack Brak with Sword (1d8)", "40 %")])["who"] == "Orc 1"
+    # In the view and on the page, as text.
+    view = table_view(players, (), "bands", odds=table_odds(players, "brak", [("<b>Attack</b>", "50 %")]))
+    markup = str(page(view))
+    assert "&lt;b&gt;Attack&lt;/b&gt;" in markup and "Odds for Brak" in markup and "50 %" in markup
+
+
+def test_the_table_shows_no_odds_of_a_hidden_combatant_or_naming_one__CORE_ODDS_1():
+    from fray.views.table_view import table_odds
+    enc = examples("olog")["two_orcs"](1)
+    enc = replace(enc, combatants=tuple(replace(c, hidden=True) if c.id == "orc2" else c for c in enc.combatants),
+                  settings={**enc.settings, "table_odds": "every side"})
+    state = Session(enc, get("olog")).state
+    assert table_odds(state, "orc2", [("Attack Brak", "40 %")]) is None
+    got = table_odds(state, "brak", [("Attack Orc 2 with Sword", "50 %"), ("Attack Orc 1 with Sword", "55 %")])
+    assert [o["label"] for o in got["options"]] == ["Attack Orc 1 with Sword"]
+
+
+def test_a_message_with_malformed_odds_is_refused__CORE_ODDS_1():
+    view = view_of(Session(examples("olog")["two_orcs"](1), get("olog")))
+    view["odds"] = "62 %"
+    msg, why = read_message(json.dumps(message("view", view, 1)))
+    assert msg is None and "odds" in why

@@ -17,7 +17,7 @@ from .dice import Dice
 from .model import Encounter, Square
 from .referee import (REFEREE_COMMANDS, Allow, Damage, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
                       SetCondition, SetHp, SetStat, SetWalls, check_referee, override_failed, resolve_referee)
-from .specs import Setting, StatSpec  # noqa: F401  (re-exported: systems and the page import them here)
+from .specs import CORE_SETTINGS, Setting, StatSpec  # noqa: F401  (re-exported: systems and the page import them here)
 from .state import State
 from .tables import Handlers  # noqa: F401  (re-exported for the systems' tables)
 
@@ -106,7 +106,7 @@ class Ruleset:
 
     # --- description ----------------------------------------------------
     def settings(self) -> tuple[Setting, ...]:
-        return self.setting_specs
+        return self.setting_specs + CORE_SETTINGS
 
     def stats(self) -> tuple[StatSpec, ...]:
         return self.stat_specs

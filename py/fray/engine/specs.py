@@ -29,6 +29,15 @@ class Setting:
     maximum: int | None = None
 
 
+# Settings every system has, after its own (Ruleset.settings).
+TABLE_ODDS = ("nobody", "the players' side", "every side")
+CORE_SETTINGS: tuple[Setting, ...] = (
+    Setting("table_odds", "Table display: odds for", "nobody", kind="choice", choices=TABLE_ODDS,
+            rule="CORE-ODDS-1", help="The odds of the options of whoever acts now, on the players' table "
+                                     "display, for these sides' combatants."),
+)
+
+
 @dataclass(frozen=True)
 class StatSpec:
     """A per-combatant number or flag a system needs (OLOG level, OSE PHYS...)."""

@@ -22,7 +22,7 @@ from typing import Any, Callable
 from ..engine.odds import PAGE_BUDGET, Odds, OddsError, Working
 from ..views.odds import OptionOdds, figure, option_command, rows
 from .desk import Desk
-from .offers import per_state, selection
+from .offers import current, per_state, selection
 
 CHUNK_S = 0.004  # one idle part's share of the main thread, as ui/warm.py's BUDGET_MS
 SLICE_S = 0.0005  # the engine is asked for this long at a time (at least one resolution), so input is looked for
@@ -141,9 +141,23 @@ def part(desk: Desk, sel: str, pending: Callable[[], bool] | None = None):
         # touches every span), and at once when all are done (or there was nothing to weigh).
         if (job.step(CHUNK_S, pending) and time.perf_counter() - job.shown_at >= SHOW_EVERY_S) or job.finished:
             show(desk)
+        if job.finished and desk.table is not None and state.setting("table_odds", "nobody") != "nobody":
+            desk.table.before_render()  # the players' table shows the acting combatant's odds (CORE-ODDS-1)
         return None if job.finished else AGAIN
     run.odds = True  # ui/warm.py runs it in tasks of its own, not in idle time
     return run
+
+
+def finished(desk: Desk) -> tuple[str | None, list[tuple[str, str]]]:
+    """The selected combatant, when it acts now, and its options' figures once all are worked out (the
+    players' table shows them: ui/table_link.py); else (None, [])."""
+    sel = wanted(desk)
+    if sel is None or sel not in current(desk):
+        return None, []
+    job = job_of(desk, sel)
+    if not job.finished:
+        return None, []
+    return sel, [(o.label, o.figure) for _, o in sorted(job.done.items())]
 
 
 def wanted(desk: Desk) -> str | None:

@@ -14,7 +14,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from ..engine import storage
-from . import offers, operations, table_markup
+from . import odds_ui, offers, operations, table_markup
 from .actions import Actions
 from .desk import Desk
 from .html import h
@@ -27,14 +27,17 @@ def build_view(desk: Desk) -> dict[str, Any] | None:
     """The players' view of the referee's fight now (memoised on the state)."""
     from ..rules import titles
     from ..views.table_view import table_view
+    from ..views.table_view import table_odds
     s = desk.session
     if s is None:
         return None
     enc = s.encounter
     title = titles().get(enc.system, enc.system) + (f" · {enc.profile}" if enc.profile else "")
-    return desk.memo("table-view", (s.state, len(s.steps)), lambda: table_view(
+    odds = table_odds(s.state, *odds_ui.finished(desk)) if s.state.setting("table_odds", "nobody") != "nobody" \
+        else None
+    return desk.memo("table-view", (s.state, len(s.steps), repr(odds)), lambda: table_view(
         s.state, s.steps, s.ruleset.field_view_for(enc.profile), s.ruleset.extra_views(enc.profile), title,
-        offers.panel(desk)))  # the panel the referee's page draws from (memoised): built once for both
+        offers.panel(desk), odds))  # the panel the referee's page draws from (memoised): built once for both
 
 
 def draw_players_view(desk: Desk) -> None:

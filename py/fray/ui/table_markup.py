@@ -116,6 +116,20 @@ def order(view: dict) -> Markup:
     return h("ol", {"class_": "tv-order", "data-testid": "table-order", "aria-label": "Order"}, rows)
 
 
+def odds_html(view: dict) -> Markup | str:
+    """The acting combatant's options with their odds, when the referee shows them (CORE-ODDS-1)."""
+    odds = view.get("odds")
+    if not isinstance(odds, dict):
+        return ""
+    rows = [h("li", {}, h("span", {"class_": "tv-odds-what"}, text(o.get("label"), 120)),
+              h("span", {"class_": "tv-odds-fig"}, text(o.get("figure"), 80)))
+            for o in items(odds.get("options"), 30)]
+    if not rows:
+        return ""
+    return h("section", {"class_": "tv-odds", "data-testid": "table-odds"},
+             h("h2", {}, "Odds for ", text(odds.get("who"))), h("ul", {}, rows))
+
+
 def side_panel(view: dict) -> Markup:
     decl = items(view.get("declarations"))
     decl_html = ""
@@ -125,7 +139,7 @@ def side_panel(view: dict) -> Markup:
                       h("ul", {}, [h("li", {}, text(d.get("name")), ": ", text(d.get("text"))) for d in decl]))
     log = [text(x, 300) for x in (view.get("log") or [])[:12] if isinstance(x, str)] \
         if isinstance(view.get("log"), list) else []
-    return h("aside", {"class_": "tv-sidebar"}, order(view), decl_html,
+    return h("aside", {"class_": "tv-sidebar"}, order(view), decl_html, odds_html(view),
              h("section", {"class_": "tv-log"}, h("h2", {}, "Last moves"),
                h("ol", {"data-testid": "table-log"}, [h("li", {}, line) for line in log])))
 

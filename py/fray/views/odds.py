@@ -31,6 +31,9 @@ def option_command(option: Option) -> Command | None:
     return cmd
 
 
+CERTAIN = "certain"  # the figure of an option whose outcome no die changes
+
+
 @dataclass(frozen=True)
 class OptionOdds:
     """One option's odds as shown: the compact figure, the rows, and the numbers behind them."""
@@ -102,7 +105,7 @@ def figure(o: Odds) -> str:
     for purpose, dist in o.rolls:
         if len(dist) > 1:
             return f"{mark}{dist[0][0]}–{dist[-1][0]}, avg {num(mean(dist))}"
-    return "certain"  # one outcome, no die that matters
+    return CERTAIN  # one outcome, no die that matters
 
 
 def _bar(p: Fraction) -> str:

@@ -18,6 +18,7 @@ from typing import Any, Iterable
 
 from ..engine.model import Combatant
 from ..engine.state import State
+from .odds import CERTAIN
 from .models import initials
 from .panels import system_view
 
@@ -59,9 +60,10 @@ class _Secrets:
 
 
 def table_view(state: State, steps: Iterable = (), field: str = "list", extra: tuple[str, ...] = (),
-               title: str = "", panel=None) -> dict[str, Any]:
+               title: str = "", panel=None, odds: dict[str, Any] | None = None) -> dict[str, Any]:
     """The whole players' view of `state`; `steps` (the session's steps, oldest first) feed the log;
-    `panel` is the system's panel for `state` when the caller has it already."""
+    `panel` is the system's panel for `state` when the caller has it already; `odds` (from `table_odds`)
+    the acting combatant's odds when the referee shows them."""
     sec = _Secrets(state)
     enc = state.encounter
     view_of = system_view(enc.system)
@@ -82,7 +84,28 @@ def table_view(state: State, steps: Iterable = (), field: str = "list", extra: t
         view["grid"] = _grid(state, sec)
     if "ruler" in extra:
         view["ruler"] = _ruler(state, view_of.ruler(state), sec, public)
+    if odds:
+        view["odds"] = odds
     return view
+
+
+def table_odds(state: State, actor: str | None, figures: Iterable[tuple[str, str]]) -> dict[str, Any] | None:
+    """The odds the players see (CORE-ODDS-1, the setting `table_odds`): the options of `actor`, who acts
+    now, with their compact figures (those a die decides, each once), when the referee shows odds for its side ("the players' side": a PC;
+    "every side"); none for a hidden combatant, and no option that names one."""
+    who = state.setting("table_odds", "nobody")
+    if who == "nobody" or actor is None or not state.has(actor):
+        return None
+    c = state.get(actor)
+    sec = _Secrets(state)
+    if c.hidden or (who == "the players' side" and c.id not in sec.pcs):
+        return None
+    options: list[dict[str, str]] = []
+    for label, fig in figures:  # what a die decides, once each: a certain outcome tells the players nothing
+        row = {"label": label, "figure": fig}
+        if fig and fig != CERTAIN and sec.shows(label) and row not in options:
+            options.append(row)
+    return {"who": c.name, "options": options} if options else None
 
 
 def _order(state: State, panel, sec: _Secrets, public: bool) -> list[dict[str, Any]]:
@@ -307,6 +330,9 @@ def read_message(raw: Any) -> tuple[dict[str, Any] | None, str]:
             return None, "a view message without a view"
         problems = [k for k, t in (("name", str), ("status", str), ("field", str), ("order", list), ("log", list),
                                    ("sides", list)) if not isinstance(view.get(k), t)]
+        if "odds" in view and not (isinstance(view["odds"], dict) and isinstance(view["odds"].get("who"), str)
+                                   and isinstance(view["odds"].get("options"), list)):
+            problems.append("odds")
         if problems:
             return None, "bad view fields: " + ", ".join(problems)
         if view["field"] not in FIELDS:
