@@ -26,6 +26,7 @@ from typing import Iterable, TextIO
 
 from .engine import storage
 from .engine.commands import Event
+from .engine.referee import condition_words
 from .engine.session import Session
 from .rules import RULESETS
 
@@ -106,6 +107,7 @@ def show_lines(session: Session) -> Iterable[str]:
         yield "acting: " + ", ".join(state.name(c) for c in current)
     if state.prompt is not None:
         yield f"waiting for {state.name(state.prompt.actor)}: {state.prompt.question}"
+    words = condition_words(session.ruleset, state)  # a timed one with its time left
     for side in enc.sides:
         allies = f" (allied with {', '.join(side.allies)})" if side.allies else ""
         yield f"{side.name}{allies}:"
@@ -113,7 +115,7 @@ def show_lines(session: Session) -> Iterable[str]:
             where = (f", zone {c.band + 1}" if c.band is not None else "") + (
                 f", square {c.square[0]},{c.square[1]}" if c.square is not None else "")
             flags = (" DOWN" if c.is_down else "") + (" ▶" if c.id in current else "")
-            conditions = f" [{', '.join(c.conditions)}]" if c.conditions else ""
+            conditions = f" [{', '.join(words.get(c.id, c.conditions))}]" if c.conditions else ""
             yield f"  {c.name} ({c.id}) {c.hp}/{c.max_hp} HP, AC {c.ac}{where}{conditions}{flags}"
 
 

@@ -257,3 +257,20 @@ def test_show_gives_ogre_its_segment_not_a_round__OGRE_SEG_1():
     assert out.returncode == 0, out.stderr
     assert "Segment 26 (13.0 s)" in out.stdout
     assert "round 0" not in out.stdout.lower()
+
+
+def test_show_lists_a_timed_condition_with_its_time_left__CORE_REF_1(tmp_path):
+    from fray.engine.dice import ScriptedDice
+    from fray.engine.referee import SetCondition
+    from fray.rules.olog import RollInitiative
+    from fray.rules.olog.examples import two_orcs
+    s = Session(two_orcs(1))
+    s.act(RollInitiative(), ScriptedDice([18]))
+    s.act(SetCondition("orc1", "Stunned", lasts=2))
+    s.act(SetCondition("brak", "Inspired"))
+    path = tmp_path / "timed.json"
+    path.write_text(storage.dumps(s), encoding="utf-8")
+    run = fray("show", str(path))
+    assert run.returncode == 0, run.stderr
+    assert "Orc 1 (orc1) 6/6 HP, AC 13, zone 3 [Stunned · 2 rounds left]" in run.stdout
+    assert "[Inspired]" in run.stdout

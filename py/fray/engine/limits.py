@@ -39,6 +39,7 @@ ITEM_TEXT = 80                # a held or carried item's name
 MAX_INVENTORY = 60
 MAX_CONDITIONS = 20
 CONDITION_TEXT = 40
+CONDITION_TICKS = 10_000  # a timed condition lasts at most this many ticks of its system's clock
 NOTES = 2000
 MAX_STATS = 60
 STAT_TEXT = 200               # a text stat's length

@@ -35,6 +35,10 @@ class Rules(Protocol):
 
     def moved(self, state: State, target: str, events: list[Event]) -> State: ...
 
+    def clock(self, state: State) -> int: ...
+
+    def clock_words(self, ticks: int, at: bool = False) -> str: ...
+
 
 class RefereeReason(Code):
     """Why a referee command cannot apply (the codes beyond the core `Reason`, CORE-REF-1)."""
@@ -93,6 +97,16 @@ class SetCondition:
     target: str
     condition: str
     on: bool = True
+    lasts: int = 0  # ticks of the system's clock (Ruleset.clock: rounds, Ogre segments); 0: until removed
+
+
+@command("core")
+class Expire:
+    """The timed conditions whose time is up end: a step the app takes by itself (Ruleset.follow_up),
+    chained to the step that brought the clock there."""
+
+    def chained(self) -> bool:
+        return True
 
 
 @command("core")
@@ -127,7 +141,7 @@ class SetWalls:
         return "Edit walls"
 
 
-REFEREE_COMMANDS = (SetHp, Damage, Heal, Place, SetStat, SetCondition, Allow, FreeRoll, Note, SetWalls)
+REFEREE_COMMANDS = (SetHp, Damage, Heal, Place, SetStat, SetCondition, Expire, Allow, FreeRoll, Note, SetWalls)
 
 
 def _is_plain(value: Any, depth: int = 0) -> bool:
@@ -211,6 +225,10 @@ def _check_hp(rs: Rules, state: State, cmd: SetHp) -> Illegal | None:
 def _check_condition(rs: Rules, state: State, cmd: SetCondition) -> Illegal | None:
     if not cmd.on:
         return None
+    if not isinstance(cmd.lasts, int) or isinstance(cmd.lasts, bool) or not 0 <= cmd.lasts <= L.CONDITION_TICKS:
+        unit = rs.clock_words(2).split(" ")[1]
+        return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: a duration is a whole number of "
+                                                f"{unit} from 1 to {L.CONDITION_TICKS} (0: until removed)")
     if not cmd.condition or len(cmd.condition) > L.CONDITION_TEXT:
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: expected text of 1 to "
                                                 f"{L.CONDITION_TEXT} characters")
@@ -335,9 +353,40 @@ def _set_condition(rs: Rules, state: State, cmd: SetCondition, dice: Dice, event
     c = state.get(cmd.target)
     new = c.with_condition(cmd.condition) if cmd.on else c.without_condition(cmd.condition)
     verb = "now" if cmd.on else "no longer"
-    events.append(Event("ConditionSet", f"{c.name} is {verb} {cmd.condition}", rule="CORE-REF-1",
+    timers = tuple(t for t in state.timers if t[:2] != (cmd.target, cmd.condition))
+    lasting = ""
+    if cmd.on and cmd.lasts:
+        timers += ((cmd.target, cmd.condition, rs.clock(state) + cmd.lasts),)
+        lasting = f" for {rs.clock_words(cmd.lasts)}"
+    events.append(Event("ConditionSet", f"{c.name} is {verb} {cmd.condition}{lasting}", rule="CORE-REF-1",
                         target=cmd.target))
-    return state.with_combatant(new)
+    return replace(state.with_combatant(new), timers=timers)
+
+
+def due_timers(rs: Rules, state: State) -> tuple[tuple[str, str, int], ...]:
+    """The timed conditions whose time is up now (their end tick reached)."""
+    now = rs.clock(state)
+    return tuple(t for t in state.timers if t[2] <= now)
+
+
+@referee_checks(Expire)
+def _check_expire(rs: Rules, state: State, cmd: Expire) -> Illegal | None:
+    if not due_timers(rs, state):
+        return Illegal(RefereeReason.BAD_VALUE, "no timed condition ends now")
+    return None
+
+
+@referee_resolves(Expire)
+def _expire(rs: Rules, state: State, cmd: Expire, dice: Dice, events: list[Event]) -> State:
+    due = due_timers(rs, state)
+    for cid, cond, at in due:
+        if not state.has(cid):
+            continue
+        c = state.get(cid)
+        state = state.with_combatant(c.without_condition(cond))
+        events.append(Event("ConditionEnded", f"{c.name} is no longer {cond}: its time is up "
+                                              f"({rs.clock_words(at, at=True)})", rule="CORE-REF-1", target=cid))
+    return replace(state, timers=tuple(t for t in state.timers if t not in due))
 
 
 @referee_resolves(Allow)
@@ -374,3 +423,16 @@ def _set_walls(rs: Rules, state: State, cmd: SetWalls, dice: Dice, events: list[
     events.append(Event("WallsChanged", "Referee " + " and ".join(parts), rule="CORE-REF-1",
                         data={"add": [list(s) for s in cmd.add], "remove": [list(s) for s in cmd.remove]}))
     return replace(state, encounter=replace(enc, map=replace(enc.map, walls=frozenset(walls))))
+
+
+def condition_words(ruleset: Rules, state: State) -> dict[str, tuple[str, ...]]:
+    """Each combatant's conditions as its badges say them, a timed one with its time left in the system's
+    clock ("Asleep · 2 rounds left"; Ogre: segments and seconds), in the order of `conditions`."""
+    ends = {(cid, cond): at for cid, cond, at in state.timers}
+    now = ruleset.clock(state) if ends else 0
+    out: dict[str, tuple[str, ...]] = {}
+    for c in state.combatants:
+        if c.conditions:
+            out[c.id] = tuple(f"{cond} · {ruleset.clock_words(max(0, ends[(c.id, cond)] - now))} left"
+                              if (c.id, cond) in ends else cond for cond in c.conditions)
+    return out

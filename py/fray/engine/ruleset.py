@@ -15,8 +15,9 @@ from typing import Any, Callable
 from .commands import Command, Event, Illegal, Option, Reason
 from .dice import Dice
 from .model import Encounter, Square
-from .referee import (REFEREE_COMMANDS, Allow, Damage, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
-                      SetCondition, SetHp, SetStat, SetWalls, check_referee, override_failed, resolve_referee)
+from .referee import (REFEREE_COMMANDS, Allow, Damage, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
+                      SetCondition, SetHp, SetStat, SetWalls, check_referee, due_timers, override_failed,
+                      resolve_referee)
 from .specs import CORE_SETTINGS, Setting, StatSpec  # noqa: F401  (re-exported: systems and the page import them here)
 from .state import State
 from .tables import Handlers  # noqa: F401  (re-exported for the systems' tables)
@@ -87,10 +88,26 @@ class Ruleset:
         return state
 
     def follow_up(self, state: State) -> Command | None:
-        """System hook: a step the app takes by itself after a referee's step, when the rules leave
-        nothing to decide before it (Ogre counting on to the next event); its `chained()` is True.
-        Default: none."""
+        """The step the app takes by itself after a step, chained to it (`chained()` is True): the
+        timed conditions whose time is up end (`Expire`), else the system's `after_step`."""
+        if state.timers and due_timers(self, state):
+            return Expire()
+        return self.after_step(state)
+
+    def after_step(self, state: State) -> Command | None:
+        """System hook: a step the rules take by themselves when they leave nothing to decide before it
+        (Ogre counting on to the next event). Default: none."""
         return None
+
+    def clock(self, state: State) -> int:
+        """The system's clock, in the ticks a timed condition lasts: rounds (Ogre: segments)."""
+        return state.round
+
+    def clock_words(self, ticks: int, at: bool = False) -> str:
+        """A number of ticks in words ("2 rounds"), or with `at` the tick itself ("round 3")."""
+        if at:
+            return f"round {ticks}"
+        return f"{ticks} round" + ("" if ticks == 1 else "s")
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """System hook: why a command the referee allows cannot mean anything now

@@ -33,6 +33,9 @@ class State:
     board: Any = None
     prompt: Prompt | None = None
     outcome: str = ""
+    # Timed conditions (the referee's SetCondition with `lasts`): (combatant, condition, the tick of the
+    # system's clock, Ruleset.clock, at which it ends).
+    timers: tuple[tuple[str, str, int], ...] = ()
     _index: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:

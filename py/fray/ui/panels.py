@@ -341,7 +341,7 @@ def ask_box(a: AskModel) -> Markup:
     return h("div", {"class_": "ask", "role": "dialog", "aria-label": "Choose", "data-testid": "ask"}, parts)
 
 
-def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[str, ...]) -> Markup:
+def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[str, ...], unit: str = "rounds") -> Markup:
     conds = [h("li", None, c, " ", h("button", {"type": "button", "data-action": f"uncond:{cid}:{i}",
                                                   "aria-label": f"Remove {c}"}, "×"))
              for i, c in enumerate(conditions)]
@@ -360,8 +360,11 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
                  f"Set (max {max_hp})")),
              h("form", {"class_": "cond-form", "data-action": "cond-form", "data-id": cid},
                h("label", None, "Condition ", h("input", {"type": "text", "name": "condition", "maxlength": "40",
-                                                           "list": "condition-names"})),
-               h("button", {"type": "submit"}, "Add")),
+                                                           "list": "condition-names", "data-testid": "cond-name"})),
+               h("label", None, f"for ({unit}, empty: until removed) ",
+                 h("input", {"type": "number", "name": "lasts", "min": "1", "max": "10000", "inputmode": "numeric",
+                             "class_": "cond-lasts", "data-testid": "cond-lasts"})),
+               h("button", {"type": "submit", "data-testid": "cond-add"}, "Add")),
              h("ul", {"class_": "conds"}, conds) if conds else "")
 
 

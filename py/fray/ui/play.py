@@ -420,8 +420,14 @@ def _hp_quick(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> No
 @forms("cond-form")
 def _condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
     cond = values.get("condition", "").strip()
+    raw = values.get("lasts", "").strip()
+    lasts = parse_int(raw) if raw else 0
+    if lasts is None:
+        desk.notify(f'"{raw[:20]}" is not a duration: a whole number of {desk.session.ruleset.clock_words(2).split(" ")[1]}, '
+                    "or empty for a condition that lasts until removed.", "error")
+        return
     if cond:
-        act(desk, SetCondition(attr(form, "data-id"), cond[:40], True))
+        act(desk, SetCondition(attr(form, "data-id"), cond[:40], True, lasts))
 
 
 @forms("need-submit")

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from .. import catalogue
 from ..rules import titles
+from ..engine.referee import condition_words
 from ..views.panels import last_result, log_lines
 from . import editing, panels, table_editor
 from .desk import Desk
@@ -135,7 +136,7 @@ def order_rows(desk: Desk, sel: str | None, target: str | None = None) -> list[s
     """The order list's rows with `sel` selected and `target` marked (each row's markup is kept per row:
     panels.order_rows)."""
     state = desk.session.state
-    conditions = {c.id: c.conditions for c in state.combatants if c.conditions}
+    conditions = condition_words(desk.session.ruleset, state)
     return panels.order_rows(panel(desk), {sd.id: sd for sd in state.sides}, sel, conditions, target)
 
 
@@ -153,7 +154,10 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
     referee = ""
     if sel and state.has(sel):
         c = state.get(sel)
-        referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, c.conditions) + hide_button(c.id, c.hidden))
+        rs = desk.session.ruleset
+        words = condition_words(rs, state).get(c.id, ())
+        referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock_words(2).split(" ")[1])
+                         + hide_button(c.id, c.hidden))
     return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
 
 

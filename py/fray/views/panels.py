@@ -266,3 +266,4 @@ def card(c: Combatant, current: tuple[str, ...], selected: str | None,
     holds = ", ".join(h for h in c.hands if h)
     return Card(c.id, c.name, c.side, c.hp, c.max_hp, c.ac, c.is_down, c.id in current, c.id == selected,
                 badges.get(c.id, ()), holds)
+

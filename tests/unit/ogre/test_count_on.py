@@ -39,13 +39,20 @@ def fighter_delaying(s: Session, cid: str) -> bool:
     return s.state.board.fighter(cid).delaying
 
 
-def test_one_undo_takes_back_the_declaration_and_the_count_it_moved_on_one_redo_brings_both__OGRE_SEG_1():
+def both_declared_and_counted_to_24() -> Session:
+    """The text's example as the page plays it: each declaration followed by the count going on by itself,
+    to 24, where the orc's attack hits Brak for 5."""
     s = start(orc(), pc(), initiative=[4, 8])
     advance_to(s, 14)
     act(s, oc.Attack("orc", "brak"))
     act(s, oc.Advance(auto=True))
     act(s, oc.Attack("brak", "orc"))
-    act(s, oc.Advance(auto=True), 15, 5)  # to 24: the orc's attack hits for 5
+    act(s, oc.Advance(auto=True), 15, 5)
+    return s
+
+
+def test_one_undo_takes_back_the_declaration_and_the_count_it_moved_on_one_redo_brings_both__OGRE_SEG_1():
+    s = both_declared_and_counted_to_24()
     assert s.state.board.segment == 24 and s.state.get("brak").hp == 15
     n = len(s.steps)
     s.undo()
@@ -58,12 +65,7 @@ def test_one_undo_takes_back_the_declaration_and_the_count_it_moved_on_one_redo_
 
 
 def test_the_result_card_shows_the_declaration_and_what_the_count_brought_together__OGRE_ACT_1():
-    s = start(orc(), pc(), initiative=[4, 8])
-    advance_to(s, 14)
-    act(s, oc.Attack("orc", "brak"))
-    act(s, oc.Advance(auto=True))
-    act(s, oc.Attack("brak", "orc"))
-    act(s, oc.Advance(auto=True), 15, 5)
+    s = both_declared_and_counted_to_24()
     kinds_shown = [line.kind for line in last_result(s).lines]
     assert "ActionDeclared" in kinds_shown and "SegmentReached" in kinds_shown and "AttackHit" in kinds_shown
     assert [h.name for h in last_result(s).hp] == ["Brak"]

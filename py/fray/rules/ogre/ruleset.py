@@ -47,7 +47,16 @@ class Ogre(Ruleset):
         """The segment's work runs after a command (not after surprise or initiative)."""
         return ogre_resolve.settle(self, state, cmd, dice, events)
 
-    def follow_up(self, state: State) -> Command | None:
+    def clock(self, state: State) -> int:
+        """Ogre's clock is the segment count (OGRE-SEG-1): a timed condition lasts N segments."""
+        return state.board.segment
+
+    def clock_words(self, ticks: int, at: bool = False) -> str:
+        if at:
+            return f"segment {ticks}"
+        return f"{ticks} segment" + ("" if ticks == 1 else "s") + f" ({ticks / 2:g} s)"
+
+    def after_step(self, state: State) -> Command | None:
         """OGRE-SEG-1: with nobody left to declare at this segment, nothing asked and nobody waiting to
         declare when they choose (an open delay), the count goes on to the next event by itself, as a
         step chained to the declaration (one undo takes both back). The "count_on" setting turns it off."""

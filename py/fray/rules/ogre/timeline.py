@@ -96,7 +96,7 @@ def delayed_now(state: State, cid: str) -> bool:
 
 def next_event(state: State) -> int | None:
     """The next segment after now where something happens: an action resolves, a
-    declaration is due, a stun ends. None when nothing is scheduled."""
+    declaration is due, a stun or a timed condition ends. None when nothing is scheduled."""
     s = ogre(state)
     best = None
     for f in s.fighters:
@@ -106,6 +106,9 @@ def next_event(state: State) -> int | None:
                     f.due if f.action is None else None, f.stunned_until):
             if seg is not None and seg > s.segment and (best is None or seg < best):
                 best = seg
+    for _, _, seg in state.timers:  # a timed condition ends at its segment: the count stops there
+        if seg > s.segment and (best is None or seg < best):
+            best = seg
     return best
 
 

@@ -1,0 +1,51 @@
+"""A timed condition in the page (issue 34, first part; CORE-REF-1), desktop and phone: set from the
+referee's tools with a duration in the system's clock, its badge says the time left, it ends by itself
+when the round comes (logged), and one undo brings it back with the step that ended it."""
+from __future__ import annotations
+
+from helpers import log_text, next_turn, open_example, select, show, status, undo
+from playwright.sync_api import expect
+
+
+def badge(page, cid: str):
+    show(page, "order")
+    return page.get_by_test_id(f"order-{cid}").locator(".badge.cond")
+
+
+def add_condition(page, cid: str, name: str, lasts: str) -> None:
+    """The referee's tools of `cid`: open them (a tap), type the condition and its duration, Add (a tap)."""
+    select(page, cid)
+    show(page, "act")
+    page.get_by_test_id("referee").locator("summary").click()
+    page.get_by_test_id("cond-name").fill(name)
+    page.get_by_test_id("cond-lasts").fill(lasts)
+    page.get_by_test_id("cond-add").click()
+
+
+def test_a_condition_for_one_round_ends_when_round_two_begins_and_undo_brings_it_back__CORE_REF_1(app):
+    open_example(app, "olog", "two_orcs")
+    next_turn(app)  # roll initiative (the app's dice)
+    expect(app.get_by_test_id("status")).to_contain_text("Round 1")
+    add_condition(app, "orc1", "Stunned", "1")
+    expect(badge(app, "orc1")).to_have_text("Stunned · 1 round left")
+    for _ in range(6):  # end every turn of round 1, each from the actor's own actions
+        if "Round 2" in status(app):
+            break
+        show(app, "order")
+        app.locator("#order-slot .order-row.current button.look").first.click()
+        next_turn(app)
+    expect(app.get_by_test_id("status")).to_contain_text("Round 2")
+    expect(badge(app, "orc1")).to_have_count(0)
+    assert "Orc 1 is no longer Stunned: its time is up (round 2)" in log_text(app)
+    undo(app)  # the turn that began round 2 and the expiry it brought go back together
+    expect(app.get_by_test_id("status")).to_contain_text("Round 1")
+    expect(badge(app, "orc1")).to_have_text("Stunned · 1 round left")
+
+
+def test_a_negative_duration_is_refused_at_the_field__CORE_REF_1(app):
+    open_example(app, "olog", "two_orcs")
+    add_condition(app, "brak", "Blessed", "-3")
+    lasts = app.get_by_test_id("cond-lasts")
+    assert lasts.evaluate("el => el.validity.rangeUnderflow && el.validationMessage !== ''")  # the browser says why
+    expect(badge(app, "brak")).to_have_count(0)
+    assert "Blessed" not in log_text(app)

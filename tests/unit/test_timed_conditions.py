@@ -1,0 +1,114 @@
+"""Timed conditions (issue 34, first part; CORE-REF-1: the referee's condition): a condition set for N
+ticks of the system's clock (OLOG and OSE rounds, Ogre segments) ends by itself at that tick, as a logged
+step chained to the step that brought the clock there: one undo takes both back, a save keeps the time
+left, and the badges say it."""
+from __future__ import annotations
+
+import pytest
+from acting import act
+from ogre_support import advance_to, orc, pc, start
+
+from fray.engine import storage
+from fray.engine.referee import Expire, SetCondition
+from fray.engine.session import Session
+from fray.rules.olog import RULESET as OLOG, EndTurn, RollInitiative
+from fray.rules.olog.examples import two_orcs
+from fray.rules.ogre import RULESET as OGRE, commands as oc
+from fray.engine.referee import condition_words
+from fray.views.table_view import table_view
+
+
+def with_follow_ups(s: Session, cmd, *faces: int) -> list[str]:
+    """Apply `cmd` as the page does, then the steps the rules take by themselves; their event kinds."""
+    act(s, cmd, *faces)
+    kinds = []
+    while (nxt := s.ruleset.follow_up(s.state)) is not None and len(kinds) < 8:
+        step = s.act(nxt)
+        kinds += [e.kind for e in step.events]
+    return kinds
+
+
+def olog_started() -> Session:
+    s = Session(two_orcs(1), OLOG)
+    act(s, RollInitiative(), 18)
+    return s
+
+
+def end_turns_until_round(s: Session, rnd: int) -> list[str]:
+    kinds: list[str] = []
+    while s.state.round < rnd:
+        kinds += with_follow_ups(s, EndTurn(s.current()[0]))
+    return kinds
+
+
+def test_a_condition_for_one_round_ends_when_the_next_round_begins__CORE_REF_1():
+    s = olog_started()
+    act(s, SetCondition("orc1", "Stunned", lasts=1))
+    assert "Orc 1 is now Stunned for 1 round" in s.steps[-1].events[0].text
+    assert condition_words(OLOG, s.state)["orc1"] == ("Stunned · 1 round left",)
+    assert OLOG.follow_up(s.state) is None, "round 1: not yet"
+    kinds = end_turns_until_round(s, 2)
+    assert "ConditionEnded" in kinds and not s.state.get("orc1").has_condition("Stunned")
+    assert s.state.timers == ()
+    ended = [e for st in s.steps for e in st.events if e.kind == "ConditionEnded"]
+    assert ended[0].text == "Orc 1 is no longer Stunned: its time is up (round 2)"
+    assert isinstance(s.steps[-1].command, Expire) and s.steps[-1].command.chained()
+
+
+def test_one_undo_takes_back_the_expiry_with_the_step_that_brought_the_round__CORE_REF_1():
+    s = olog_started()
+    act(s, SetCondition("orc1", "Stunned", lasts=1))
+    end_turns_until_round(s, 2)
+    s.undo()
+    assert s.state.round == 1 and s.state.get("orc1").has_condition("Stunned")
+    assert s.state.timers == (("orc1", "Stunned", 2),)
+    s.redo()
+    assert s.state.round == 2 and not s.state.get("orc1").has_condition("Stunned")
+
+
+def test_a_save_mid_condition_keeps_its_time_left__CORE_REF_1():
+    s = olog_started()
+    act(s, SetCondition("brak", "Blessed", lasts=3))
+    back = storage.loads(storage.dumps(s)).session
+    assert back.state == s.state and back.state.timers == (("brak", "Blessed", 4),)
+    assert condition_words(OLOG, back.state)["brak"] == ("Blessed · 3 rounds left",)
+
+
+def test_setting_it_again_restarts_its_time_and_removing_it_stops_the_clock__CORE_REF_1():
+    s = olog_started()
+    act(s, SetCondition("brak", "Blessed", lasts=3))
+    act(s, SetCondition("brak", "Blessed", lasts=1))
+    assert s.state.timers == (("brak", "Blessed", 2),)
+    act(s, SetCondition("brak", "Blessed", on=False))
+    assert s.state.timers == () and OLOG.follow_up(s.state) is None
+
+
+@pytest.mark.parametrize("lasts", [-1, 10_001, True])
+def test_a_duration_that_makes_no_sense_is_refused_and_changes_nothing__CORE_REF_1(lasts):
+    s = olog_started()
+    before = s.state
+    illegal = s.check(SetCondition("brak", "Blessed", lasts=lasts))
+    assert illegal is not None and "a duration is a whole number of rounds" in illegal.detail
+    assert s.state is before
+
+
+def test_ogre_counts_a_condition_in_segments_and_the_count_stops_where_it_ends__OGRE_SEG_1():
+    s = start(orc(), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, SetCondition("brak", "Dazzled", lasts=1))  # ends at segment 15, before Brak declares at 16
+    assert "for 1 segment (0.5 s)" in s.steps[-1].events[0].text
+    assert condition_words(OGRE, s.state)["brak"] == ("Dazzled · 1 segment (0.5 s) left",)
+    act(s, oc.Attack("orc", "brak"))
+    kinds = with_follow_ups(s, oc.Advance())
+    assert s.state.board.segment == 16, "on to Brak's declaration, after the condition ended"
+    assert "ConditionEnded" in kinds and not s.state.get("brak").has_condition("Dazzled")
+    ended = next(e for st in s.steps for e in st.events if e.kind == "ConditionEnded")
+    assert ended.text == "Brak is no longer Dazzled: its time is up (segment 15)"
+
+
+def test_the_players_see_a_public_condition_with_its_time_left__CORE_REF_1():
+    s = olog_started()
+    act(s, SetCondition("orc1", "Stunned", lasts=2))
+    view = table_view(s.state, s.steps, "bands")
+    row = next(r for r in view["order"] if r.get("id") == "orc1")
+    assert row["conditions"] == ["Stunned · 2 rounds left"]
