@@ -112,3 +112,14 @@ def test_the_players_see_a_public_condition_with_its_time_left__CORE_REF_1():
     view = table_view(s.state, s.steps, "bands")
     row = next(r for r in view["order"] if r.get("id") == "orc1")
     assert row["conditions"] == ["Stunned · 2 rounds left"]
+
+
+def test_the_actors_card_says_what_ends_at_the_next_tick__CORE_REF_1():
+    from fray.views.panels import action_menu, system_view
+    s = olog_started()
+    act(s, SetCondition("orc1", "Stunned", lasts=1))
+    act(s, SetCondition("orc2", "Blessed", lasts=3))
+    actor = s.current()[0]
+    menu = action_menu(OLOG, s.state, actor, system_view("olog").panel(s.state), OLOG.options(s.state, actor))
+    assert any(h.text == "Ending at round 2: Orc 1 Stunned" for h in menu.hints), [h.text for h in menu.hints]
+    assert not any("Blessed" in h.text for h in menu.hints), "not yet: two more rounds"

@@ -8,6 +8,7 @@ undo-then-redo or a replay yields the same faces.
 """
 from __future__ import annotations
 
+import functools
 import random
 import re
 from dataclasses import dataclass
@@ -36,6 +37,10 @@ class DiceExpr:
         """Parse CORE-DICE-1 notation or raise DiceError naming the text."""
         if not isinstance(text, str):
             raise DiceError(f"{text!r} is not dice notation (expected text like 2d6+1)")
+        return _parsed(cls, text)
+
+    @classmethod
+    def _parse(cls, text: str) -> "DiceExpr":
         # Trim, then cap the length: the pattern's runs of \s* are quadratic on
         # long blanks, and int() refuses over 4300 digits with a plain ValueError.
         trimmed = text.strip()
@@ -89,6 +94,12 @@ class DiceExpr:
         if self.modifier < 0:
             return f"{base}{self.modifier}"
         return base
+
+
+@functools.lru_cache(maxsize=512)
+def _parsed(cls: type, text: str) -> DiceExpr:
+    """The same few expressions are parsed over and over (every attack, every branch of the odds): once each."""
+    return cls._parse(text)
 
 
 def _shown(text: str) -> str:

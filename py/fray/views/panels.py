@@ -135,9 +135,22 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
         prompt=prompt.question if prompt and prompt.actor == actor else "",
         prompt_rule=prompt.rule if prompt and prompt.actor == actor else "",
         groups=tuple(out_groups),
-        hints=panel.hints.get(actor, ()), badges=panel.badges.get(actor, ()), next_index=next_index,
+        hints=panel.hints.get(actor, ()) + (ending_soon(ruleset, state) if actor in ruleset.current(state) else ()),
+        badges=panel.badges.get(actor, ()), next_index=next_index,
         target=target, target_name=state.get(target).name if target else "",
         targets=targets_of(state, actor, options))
+
+
+def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:
+    """The timed conditions that end at the next tick of the clock, said on the card of whoever acts now
+    ("Ending at round 3: Orc 1 Stunned"), so the referee is not surprised when they go."""
+    if not state.timers:
+        return ()
+    at = ruleset.clock(state) + 1
+    ending = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers if end == at and state.has(cid)]
+    if not ending:
+        return ()
+    return (Hint(f"Ending at {ruleset.clock_words(at, at=True)}: {', '.join(ending)}", "CORE-REF-1"),)
 
 
 def targets_of(state: State, actor: str, options: list[Option]) -> tuple[tuple[str, str], ...]:
