@@ -3,6 +3,8 @@ referee's tools with a duration in the system's clock, its badge says the time l
 when the round comes (logged), and one undo brings it back with the step that ended it."""
 from __future__ import annotations
 
+import re
+
 from helpers import log_text, next_turn, open_example, select, show, status, undo
 from playwright.sync_api import expect
 
@@ -49,3 +51,18 @@ def test_a_negative_duration_is_refused_at_the_field__CORE_REF_1(app):
     assert lasts.evaluate("el => el.validity.rangeUnderflow && el.validationMessage !== ''")  # the browser says why
     expect(badge(app, "brak")).to_have_count(0)
     assert "Blessed" not in log_text(app)
+
+
+def test_an_asleep_actor_is_offered_only_to_pass_with_the_reason__CORE_REF_1(app):
+    open_example(app, "olog", "two_orcs")
+    next_turn(app)  # roll initiative (the app's dice)
+    show(app, "order")
+    actor = app.locator("#order-slot .order-row.current").first.get_attribute("data-testid").removeprefix("order-")
+    add_condition(app, actor, "Asleep", "")
+    show(app, "act")
+    attack = app.locator("[data-testid=actions] button.act", has_text="Attack").first
+    expect(attack).to_have_class(re.compile(r"\brefused\b"))
+    expect(app.get_by_test_id("actions")).to_contain_text("is Asleep: no action but to pass while it lasts")
+    before = status(app)
+    next_turn(app)  # End turn is still offered
+    expect(app.get_by_test_id("status")).not_to_have_text(before)

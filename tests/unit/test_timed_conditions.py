@@ -123,3 +123,28 @@ def test_the_actors_card_says_what_ends_at_the_next_tick__CORE_REF_1():
     menu = action_menu(OLOG, s.state, actor, system_view("olog").panel(s.state), OLOG.options(s.state, actor))
     assert any(h.text == "Ending at round 2: Orc 1 Stunned" for h in menu.hints), [h.text for h in menu.hints]
     assert not any("Blessed" in h.text for h in menu.hints), "not yet: two more rounds"
+
+
+def test_an_asleep_combatant_is_offered_nothing_but_to_pass_and_the_referee_can_still_allow__CORE_REF_1():
+    from fray.engine.commands import Reason
+    from fray.engine.referee import Allow
+    from fray.rules.olog import Attack
+    s = olog_started()
+    actor = s.current()[0]
+    act(s, SetCondition(actor, "asleep", lasts=1))
+    attack = Attack(actor, "orc1", "Sword", press_on=False)
+    illegal = s.check(attack)
+    assert illegal is not None and illegal.reason == Reason.INCAPACITATED
+    assert illegal.detail == "Brak is asleep: no action but to pass while it lasts"
+    offered = {o.label: o for o in OLOG.options(s.state, actor)}
+    assert offered["End turn"].allowed
+    assert not any(o.allowed for label, o in offered.items() if label.startswith("Attack"))
+    assert s.check(Allow(attack)) is None, "the referee's Allow overrides (CORE-REF-1)"
+
+
+def test_an_ogre_fighter_held_may_only_delay__OGRE_DELAY_1():
+    s = start(orc(), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, SetCondition("orc", "Held"))
+    assert s.check(oc.Attack("orc", "brak")).detail == "Orc is Held: no action but to pass while it lasts"
+    assert s.check(oc.Delay("orc", None)) is None

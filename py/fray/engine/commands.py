@@ -315,6 +315,7 @@ class Reason(Code):
     UNKNOWN_COMMAND = "UNKNOWN_COMMAND"
     FIGHT_OVER = "FIGHT_OVER"
     NOT_ALLOWED = "NOT_ALLOWED"               # a referee command that does not apply
+    INCAPACITATED = "INCAPACITATED"           # asleep, held, helpless...: no action but to pass
 
 
 class IllegalCommand(Exception):

@@ -63,6 +63,10 @@ def default_lookup() -> Lookup:
     return _DEFAULT[0]
 
 
+# Conditions that allow no action (the referee's words, any case): the combatant may only pass or answer.
+INCAPACITATING = frozenset(("asleep", "held", "helpless", "paralysed", "paralyzed", "unconscious"))
+
+
 class Ruleset:
     """Base class of the systems, and the template every command goes through.
 
@@ -81,6 +85,7 @@ class Ruleset:
     setting_specs: tuple[Setting, ...] = ()  # every DEFAULT of the system, with its rule id
     stat_specs: tuple[StatSpec, ...] = ()  # per-combatant numbers the editor shows
     checks: Callable[[State, Command], Illegal | None] | None = None  # the system's check of its own commands
+    passes: tuple[type, ...] = ()  # the commands a combatant that can take no action may still give
     resolves: Handlers | None = None  # the system's resolve table: (ruleset, state, cmd, dice, events) -> State
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
@@ -188,7 +193,35 @@ class Ruleset:
             return check_referee(self, state, cmd)
         if type(cmd).namespace != self.name or self.checks is None:
             return Illegal(Reason.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
-        return self.checks(state, cmd)
+        return self.incapacitated(state, cmd) or self.checks(state, cmd)
+
+    def held_options(self, state: State, actor: str, options: list[Option]) -> list[Option]:
+        """The options of a combatant that can take no action (`incapacitated`): all but its passes, its
+        answers and the referee's refused, with the reason."""
+        c = state.find(actor)
+        if c is None or not any(x.strip().lower() in INCAPACITATING for x in c.conditions):
+            return options
+        out = []
+        for o in options:
+            illegal = self.incapacitated(state, o.command) if o.allowed and o.command is not None \
+                and not isinstance(o.command, REFEREE_COMMANDS) else None
+            out.append(o if illegal is None else replace(o, allowed=False, why=illegal.detail,
+                                                          reason=illegal.reason.value))
+        return out
+
+    def incapacitated(self, state: State, cmd: Command) -> Illegal | None:
+        """A combatant whose condition allows no action (INCAPACITATING: asleep, held, helpless...) may only
+        pass (the system's `passes`) or answer what it is asked; the referee's Allow still overrides."""
+        actor = getattr(cmd, "actor", "")
+        if not actor or isinstance(cmd, self.passes) or not state.has(actor):
+            return None
+        if state.prompt is not None and state.prompt.actor == actor:
+            return None
+        c = state.get(actor)
+        cond = next((x for x in c.conditions if x.strip().lower() in INCAPACITATING), None)
+        if cond is None:
+            return None
+        return Illegal(Reason.INCAPACITATED, f"{c.name} is {cond}: no action but to pass while it lasts")
 
     def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
         """The new state and the events; never mutates `state`. An allowed

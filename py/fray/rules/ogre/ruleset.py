@@ -23,7 +23,7 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
-from .commands import Advance, Charge, Move, Withdraw
+from .commands import Advance, Charge, Delay, Move, Withdraw
 from .segment import on_damage, run as run_work, run_until_dice
 from .state import Fighter, OgreState, Phase, Work
 from .timeline import declaring, next_event, standing
@@ -41,6 +41,7 @@ class Ogre(Ruleset):
     setting_specs = om.SETTINGS
     stat_specs = om.STATS
     checks = staticmethod(ogre_check.check)
+    passes = (Delay,)  # what an asleep, held or helpless combatant may still do
     resolves = ogre_resolve.resolves
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
@@ -160,7 +161,7 @@ class Ogre(Ruleset):
         return declaring(state)
 
     def options(self, state: State, actor: str) -> list[Option]:
-        return ogre_options.options(state, actor)
+        return self.held_options(state, actor, ogre_options.options(state, actor))
 
     def after_damage(self, state: State, target: str, amount: int, events: list[Event], *,
                      source: str = "") -> State:

@@ -35,6 +35,7 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as olog_check, options as olog_options, resolve as olog_resolve
+from .commands import EndTurn
 from .pressure import Pressure
 from .state import (SETTINGS, STATS, OlogState, Phase, is_pc, item_cost, needs_press_on, opt, order)
 
@@ -48,6 +49,7 @@ class Olog(Ruleset):
     setting_specs = SETTINGS
     stat_specs = STATS
     checks = staticmethod(olog_check.check)
+    passes = (EndTurn,)  # what an asleep, held or helpless combatant may still do
     resolves = olog_resolve.resolves
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
@@ -107,7 +109,8 @@ class Olog(Ruleset):
     # --- the protocol ------------------------------------------------------------------------
     def options(self, state: State, actor: str) -> list[Option]:
         """The actor's options, then the referee's own offer for it (Set count), as in every system."""
-        return olog_options.options(state, actor) + olog_options.referee_options(state, actor)
+        return self.held_options(state, actor, olog_options.options(state, actor)) + \
+            olog_options.referee_options(state, actor)
 
 
 RULESET = Olog()

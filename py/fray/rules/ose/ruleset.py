@@ -21,6 +21,7 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
+from .commands import Done, EndStep
 from .combat import drop_broken_holds
 from .movement import suggest_paths as suggest_move_paths
 from .movement import bodies as grid_bodies, move_left
@@ -86,6 +87,7 @@ class OseRuleset(Ruleset):
     setting_specs = SETTINGS
     stat_specs = STATS
     checks = staticmethod(ose_check.check)
+    passes = (Done, EndStep)  # what an asleep, held or helpless combatant may still do
     resolves = ose_resolve.resolves
 
     def upgrade(self, doc: dict) -> dict:
@@ -128,7 +130,7 @@ class OseRuleset(Ruleset):
         return active_actors(state)
 
     def options(self, state: State, actor: str) -> list[Option]:
-        return ose_options.options(state, actor)
+        return self.held_options(state, actor, ose_options.options(state, actor))
 
     def outcome(self, state: State) -> str:
         """Decided when no two hostile sides still have someone in the fight (down, fled and surrendered are out)."""
