@@ -33,7 +33,7 @@ def damage(page: Page, cid: str, amount: int) -> None:
     show(page, "act")
     ref = page.get_by_test_id("referee")
     if ref.get_attribute("open") is None:
-        ref.locator("summary").click()
+        ref.locator("> summary").click()
     page.get_by_test_id("damage-input").fill(str(amount))
     page.get_by_test_id("apply-damage").click()
 

@@ -140,8 +140,8 @@ def test_script_and_odd_text_in_every_field_is_shown_as_text(app, tmp_path):
     show(app, "act")
     ref = app.get_by_test_id("referee")
     if ref.get_attribute("open") is None:
-        ref.locator("summary").click()
-    ref.locator("input[name=condition]").fill(SVG + TEMPLATE)
+        ref.locator("> summary").click()
+    ref.get_by_test_id("cond-name").fill(SVG + TEMPLATE)
     ref.locator("form.cond-form button[type=submit]").click()
     show(app, "order")
     expect(app.get_by_test_id("order-brak").locator(".badge.cond")).to_have_text(SVG + TEMPLATE)

@@ -18,7 +18,7 @@ def add_condition(page, cid: str, name: str, lasts: str) -> None:
     """The referee's tools of `cid`: open them (a tap), type the condition and its duration, Add (a tap)."""
     select(page, cid)
     show(page, "act")
-    page.get_by_test_id("referee").locator("summary").click()
+    page.get_by_test_id("referee").locator("> summary").click()
     page.get_by_test_id("cond-name").fill(name)
     page.get_by_test_id("cond-lasts").fill(lasts)
     page.get_by_test_id("cond-add").click()
@@ -66,3 +66,27 @@ def test_an_asleep_actor_is_offered_only_to_pass_with_the_reason__CORE_REF_1(app
     before = status(app)
     next_turn(app)  # End turn is still offered
     expect(app.get_by_test_id("status")).not_to_have_text(before)
+
+
+def test_one_effect_burns_two_orcs_in_one_step_and_one_undo_takes_it_back__CORE_REF_1(app):
+    open_example(app, "olog", "two_orcs")
+    next_turn(app)  # roll initiative (the app's dice)
+    select(app, "orc1")
+    show(app, "act")
+    app.get_by_test_id("referee").locator("> summary").click()
+    app.get_by_test_id("effect").locator("summary").click()
+    expect(app.get_by_test_id("eff-t-orc1")).to_be_checked()  # whose tools these are, ticked
+    app.get_by_test_id("eff-t-orc2").check()
+    app.get_by_test_id("eff-note").fill("Fireball <b>")
+    app.get_by_test_id("eff-dice").fill("2d6")
+    app.get_by_test_id("eff-cond").fill("Burning")
+    app.get_by_test_id("eff-lasts").fill("2")
+    app.get_by_test_id("eff-apply").click()
+    result = app.locator("[data-testid=result], [data-testid=result-strip]").locator("visible=true").first
+    expect(result).to_contain_text("Fireball <b> on Orc 1, Orc 2")  # typed text shown as text
+    expect(badge(app, "orc1")).to_have_text("Burning · 2 rounds left")
+    expect(badge(app, "orc2")).to_have_text("Burning · 2 rounds left")
+    assert "Orc 2 takes" in log_text(app) and "(Fireball <b>: 2d6 [" in log_text(app)
+    undo(app)
+    expect(badge(app, "orc1")).to_have_count(0)
+    expect(badge(app, "orc2")).to_have_count(0)

@@ -148,3 +148,40 @@ def test_an_ogre_fighter_held_may_only_delay__OGRE_DELAY_1():
     act(s, SetCondition("orc", "Held"))
     assert s.check(oc.Attack("orc", "brak")).detail == "Orc is Held: no action but to pass while it lasts"
     assert s.check(oc.Delay("orc", None)) is None
+
+
+def test_one_effect_damages_several_targets_with_one_roll_and_sets_a_timed_condition__CORE_REF_1():
+    from fray.engine.referee import Effect
+    s = olog_started()
+    step = act(s, Effect(("orc1", "orc2"), "2d6", condition="Burning", lasts=2, note="Fireball"), 1, 2)
+    assert s.state.get("orc1").hp == 3 and s.state.get("orc2").hp == 3, "3 damage each, one roll for both"
+    texts = [e.text for e in step.events]
+    assert texts[0] == "Fireball on Orc 1, Orc 2"
+    assert "Orc 1 takes 3 damage (Fireball: 2d6 [1, 2] = 3; 3/6 HP)" in texts
+    assert s.state.timers == (("orc1", "Burning", 3), ("orc2", "Burning", 3))
+    back = storage.loads(storage.dumps(s)).session
+    assert back.state == s.state, "saved and replayed with its faces"
+
+
+def test_an_effect_rolled_for_each_target_heals_each_its_own__CORE_REF_1():
+    from fray.engine.referee import Damage, Effect
+    s = olog_started()
+    act(s, Damage("orc1", 5))
+    act(s, Damage("orc2", 5))
+    act(s, Effect(("orc1", "orc2"), "1d4", each=True, heal=True, note="Potion"), 1, 4)
+    assert s.state.get("orc1").hp == 2 and s.state.get("orc2").hp == 5
+
+
+@pytest.mark.parametrize("effect, says", [
+    (dict(targets=()), "at least one target"),
+    (dict(targets=("orc1", "nobody"), dice="1d6"), "There is no combatant 'nobody'"),
+    (dict(targets=("orc1",)), "deals damage or healing, or sets a condition"),
+    (dict(targets=("orc1",), dice="2x6"), '"2x6" is not dice notation'),
+    (dict(targets=("orc1", "orc1"), dice="1d6"), "different targets"),
+    (dict(targets=("orc1",), condition="Slowed", lasts=-2), "a duration is a whole number of rounds"),
+])
+def test_an_effect_that_makes_no_sense_is_refused_with_a_message__CORE_REF_1(effect, says):
+    from fray.engine.referee import Effect
+    s = olog_started()
+    illegal = s.check(Effect(**effect))
+    assert illegal is not None and says in illegal.detail, illegal

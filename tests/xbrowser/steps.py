@@ -42,7 +42,7 @@ def damage(p: Page, cid: str, amount: int) -> None:
     select(p, cid)
     show(p, "act")
     if p.attr(T("referee"), "open") is None:
-        p.click(f"{T('referee')} summary")
+        p.click(f"{T('referee')} > summary")
     p.fill(T("damage-input"), str(amount))
     p.click(T("apply-damage"))
 

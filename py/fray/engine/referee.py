@@ -101,6 +101,23 @@ class SetCondition:
 
 
 @command("core")
+class Effect:
+    """A spell, an item or a ruling on several targets in one step: damage (or healing) rolled once for
+    all or once per target, and/or a condition, for `lasts` ticks of the system's clock (0: until removed)."""
+
+    targets: tuple[str, ...]
+    dice: str = ""  # the damage or healing, "" for none
+    each: bool = False  # roll it for each target instead of once for all
+    heal: bool = False
+    condition: str = ""
+    lasts: int = 0
+    note: str = ""  # what it is ("Fireball"), said in the log
+
+    def label(self) -> str:
+        return f"{self.note or 'Effect'} on {len(self.targets)}"
+
+
+@command("core")
 class Expire:
     """The timed conditions whose time is up end: a step the app takes by itself (Ruleset.follow_up),
     chained to the step that brought the clock there."""
@@ -141,7 +158,8 @@ class SetWalls:
         return "Edit walls"
 
 
-REFEREE_COMMANDS = (SetHp, Damage, Heal, Place, SetStat, SetCondition, Expire, Allow, FreeRoll, Note, SetWalls)
+REFEREE_COMMANDS = (SetHp, Damage, Heal, Place, SetStat, SetCondition, Expire, Effect, Allow, FreeRoll, Note,
+                    SetWalls)
 
 
 def _is_plain(value: Any, depth: int = 0) -> bool:
@@ -361,6 +379,57 @@ def _set_condition(rs: Rules, state: State, cmd: SetCondition, dice: Dice, event
     events.append(Event("ConditionSet", f"{c.name} is {verb} {cmd.condition}{lasting}", rule="CORE-REF-1",
                         target=cmd.target))
     return replace(state.with_combatant(new), timers=timers)
+
+
+MAX_EFFECT_TARGETS = 100
+
+
+@referee_checks(Effect)
+def _check_effect(rs: Rules, state: State, cmd: Effect) -> Illegal | None:
+    if not isinstance(cmd.targets, tuple) or not cmd.targets:
+        return Illegal(RefereeReason.BAD_VALUE, "An effect needs at least one target")
+    if len(cmd.targets) > MAX_EFFECT_TARGETS or len(set(cmd.targets)) != len(cmd.targets):
+        return Illegal(RefereeReason.BAD_VALUE, f"An effect has 1 to {MAX_EFFECT_TARGETS} different targets")
+    missing = next((t for t in cmd.targets if not isinstance(t, str) or not state.has(t)), None)
+    if missing is not None:
+        return Illegal(Reason.NO_SUCH_COMBATANT, f"There is no combatant {missing!r}")
+    if not cmd.dice and not cmd.condition:
+        return Illegal(RefereeReason.BAD_VALUE, "An effect deals damage or healing, or sets a condition (or both)")
+    if cmd.dice:
+        try:
+            DiceExpr.parse(cmd.dice)
+        except DiceError as exc:
+            return Illegal(RefereeReason.BAD_VALUE, str(exc))
+    if len(cmd.note) > L.CONDITION_TEXT * 2:
+        return Illegal(RefereeReason.BAD_VALUE, f"The effect's name: at most {L.CONDITION_TEXT * 2} characters")
+    if cmd.condition:
+        for t in cmd.targets:
+            bad = _check_condition(rs, state, SetCondition(t, cmd.condition, True, cmd.lasts))
+            if bad is not None:
+                return bad
+    return None
+
+
+@referee_resolves(Effect)
+def _effect(rs: Rules, state: State, cmd: Effect, dice: Dice, events: list[Event]) -> State:
+    what = cmd.note or "The effect"
+    events.append(Event("EffectApplied", f"{what} on {', '.join(state.get(t).name for t in cmd.targets)}",
+                        rule="CORE-REF-1"))
+    roll = dice.roll(cmd.dice, f"{what}") if cmd.dice and not cmd.each else None
+    for t in cmd.targets:
+        c = state.get(t)
+        if cmd.dice:
+            r = roll or dice.roll(cmd.dice, f"{what} on {c.name}")
+            amount = max(0, r.total)
+            if cmd.heal:
+                state = _heal(rs, state, Heal(t, amount), dice, events)
+            else:
+                state = rs.damage(state, t, amount, events, rule="CORE-REF-1",
+                                  text=f"{c.name} takes {amount} damage ({what}: {r.describe()}; "
+                                       f"{c.hp - amount}/{c.max_hp} HP)")
+        if cmd.condition:
+            state = _set_condition(rs, state, SetCondition(t, cmd.condition, True, cmd.lasts), dice, events)
+    return state
 
 
 def due_timers(rs: Rules, state: State) -> tuple[tuple[str, str, int], ...]:

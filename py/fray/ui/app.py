@@ -329,7 +329,9 @@ class App:
         name, _, arg = attr(form, "data-action").partition(":")
         submitter = event.submitter
         op = "" if is_none(submitter) else str(submitter.value or "")
-        values = {str(el.name): str(el.value) for el in form.elements if el.name}
+        # A checkbox or radio button counts only when checked, as the browser's own form data has it.
+        values = {str(el.name): str(el.value) for el in form.elements
+                  if el.name and not (str(el.type) in ("checkbox", "radio") and not el.checked)}
         self.dispatch_form(name, arg, values, op, form)
 
     def on_change(self, event) -> None:

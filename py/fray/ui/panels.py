@@ -341,7 +341,8 @@ def ask_box(a: AskModel) -> Markup:
     return h("div", {"class_": "ask", "role": "dialog", "aria-label": "Choose", "data-testid": "ask"}, parts)
 
 
-def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[str, ...], unit: str = "rounds") -> Markup:
+def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[str, ...], unit: str = "rounds",
+                  others: tuple[tuple[str, str], ...] = ()) -> Markup:
     conds = [h("li", None, c, " ", h("button", {"type": "button", "data-action": f"uncond:{cid}:{i}",
                                                   "aria-label": f"Remove {c}"}, "×"))
              for i, c in enumerate(conditions)]
@@ -365,7 +366,35 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
                  h("input", {"type": "number", "name": "lasts", "min": "1", "max": "10000", "inputmode": "numeric",
                              "class_": "cond-lasts", "data-testid": "cond-lasts"})),
                h("button", {"type": "submit", "data-testid": "cond-add"}, "Add")),
-             h("ul", {"class_": "conds"}, conds) if conds else "")
+             h("ul", {"class_": "conds"}, conds) if conds else "",
+             effect_form(cid, others, unit) if others else "")
+
+
+def effect_form(cid: str, others: tuple[tuple[str, str], ...], unit: str) -> Markup:
+    """One effect on several targets (a spell, an item, a ruling): damage or healing rolled once for all or
+    for each, and/or a condition with its duration; `cid`, whose tools these are, ticked first."""
+    boxes = [h("label", {"class_": "eff-target"},
+               h("input", {"type": "checkbox", "name": f"t:{oid}", "checked": oid == cid,
+                           "data-testid": f"eff-t-{oid}"}), " ", name) for oid, name in others]
+    return h("details", {"class_": "effect", "data-testid": "effect"},
+             h("summary", None, "Effect on several…"),
+             h("form", {"class_": "effect-form", "data-action": "effect-form"},
+               h("fieldset", {"class_": "eff-targets"}, h("legend", None, "Targets"), boxes),
+               h("label", None, "Name ", h("input", {"type": "text", "name": "note", "maxlength": "80",
+                                                     "placeholder": "Fireball", "data-testid": "eff-note"})),
+               h("label", None, "Dice ", h("input", {"type": "text", "name": "dice", "maxlength": "20",
+                                                     "placeholder": "3d6", "data-testid": "eff-dice",
+                                                     "autocomplete": "off", "spellcheck": "false"})),
+               h("label", None, h("input", {"type": "checkbox", "name": "each", "data-testid": "eff-each"}),
+                 " rolled for each"),
+               h("label", None, h("input", {"type": "checkbox", "name": "heal", "data-testid": "eff-heal"}),
+                 " heals"),
+               h("label", None, "Condition ", h("input", {"type": "text", "name": "condition", "maxlength": "40",
+                                                          "list": "condition-names", "data-testid": "eff-cond"})),
+               h("label", None, f"for ({unit}) ", h("input", {"type": "number", "name": "lasts", "min": "1",
+                                                              "max": "10000", "inputmode": "numeric",
+                                                              "class_": "cond-lasts", "data-testid": "eff-lasts"})),
+               h("button", {"type": "submit", "data-testid": "eff-apply"}, "Apply")))
 
 
 def dice_panel(mode: str, last: str, sides: tuple[tuple[str, str, bool], ...] = ()) -> Markup:

@@ -15,6 +15,7 @@ from pyscript import window
 
 from ..engine.commands import IllegalCommand
 from ..engine.dice import BadFace, DiceError, NeedDice
+from ..engine.referee import Effect
 from ..engine.ruleset import Allow, Damage, FreeRoll, SetCondition, SetHp
 from ..engine.session import SetupChange
 from ..views.hp_change import read_change
@@ -428,6 +429,19 @@ def _condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> N
         return
     if cond:
         act(desk, SetCondition(attr(form, "data-id"), cond[:40], True, lasts))
+
+
+@forms("effect-form")
+def _effect(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
+    """One effect on the ticked targets (a spell, an item, a ruling): the engine checks it and says why not."""
+    raw = values.get("lasts", "").strip()
+    lasts = parse_int(raw) if raw else 0
+    if lasts is None:
+        desk.notify(f'"{raw[:20]}" is not a duration: a whole number, or empty for until removed.', "error")
+        return
+    targets = tuple(k[2:] for k in values if k.startswith("t:"))
+    act(desk, Effect(targets, values.get("dice", "").strip(), "each" in values, "heal" in values,
+                     values.get("condition", "").strip()[:40], lasts, values.get("note", "").strip()[:80]))
 
 
 @forms("need-submit")
