@@ -185,3 +185,14 @@ def test_an_effect_that_makes_no_sense_is_refused_with_a_message__CORE_REF_1(eff
     s = olog_started()
     illegal = s.check(Effect(**effect))
     assert illegal is not None and says in illegal.detail, illegal
+
+
+def test_an_ogre_fighters_card_says_what_ends_before_the_count_stops_again__OGRE_SEG_1():
+    from fray.views.panels import action_menu, system_view
+    s = start(orc(), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Attack("orc", "brak"))  # resolves at 24
+    advance_to(s, 16)
+    act(s, SetCondition("orc", "Dazzled", lasts=8))  # ends at 24: the count's next stop, 8 segments on
+    menu = action_menu(OGRE, s.state, "brak", system_view("ogre").panel(s.state), OGRE.options(s.state, "brak"))
+    assert any(h.text == "Ending at segment 24: Orc Dazzled" for h in menu.hints), [h.text for h in menu.hints]

@@ -108,6 +108,10 @@ class Ruleset:
         """The system's clock, in the ticks a timed condition lasts: rounds (Ogre: segments)."""
         return state.round
 
+    def next_tick(self, state: State) -> int:
+        """The clock's next stop: the next round (Ogre: the segment the count goes on to next)."""
+        return self.clock(state) + 1
+
     def clock_words(self, ticks: int, at: bool = False) -> str:
         """A number of ticks in words ("2 rounds"), or with `at` the tick itself ("round 3")."""
         if at:

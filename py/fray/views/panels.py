@@ -142,12 +142,13 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
 
 
 def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:
-    """The timed conditions that end at the next tick of the clock, said on the card of whoever acts now
+    """The timed conditions that end by the clock's next stop (Ruleset.next_tick), said on the card of whoever acts now
     ("Ending at round 3: Orc 1 Stunned"), so the referee is not surprised when they go."""
     if not state.timers:
         return ()
-    at = ruleset.clock(state) + 1
-    ending = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers if end == at and state.has(cid)]
+    at = ruleset.next_tick(state)
+    ending = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers
+              if end <= at and state.has(cid)]
     if not ending:
         return ()
     return (Hint(f"Ending at {ruleset.clock_words(at, at=True)}: {', '.join(ending)}", "CORE-REF-1"),)

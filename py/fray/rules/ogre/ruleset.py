@@ -52,6 +52,11 @@ class Ogre(Ruleset):
         """Ogre's clock is the segment count (OGRE-SEG-1): a timed condition lasts N segments."""
         return state.board.segment
 
+    def next_tick(self, state: State) -> int:
+        """The segment the count goes on to next (a timed condition's end is one of its stops)."""
+        nxt = next_event(state)
+        return state.board.segment + 1 if nxt is None else nxt
+
     def clock_words(self, ticks: int, at: bool = False) -> str:
         if at:
             return f"segment {ticks}"
