@@ -37,6 +37,8 @@ class Rules(Protocol):
 
     def clock(self, state: State) -> int: ...
 
+    clock_unit: str
+
     def clock_words(self, ticks: int, at: bool = False) -> str: ...
 
 
@@ -244,7 +246,7 @@ def _check_condition(rs: Rules, state: State, cmd: SetCondition) -> Illegal | No
     if not cmd.on:
         return None
     if not isinstance(cmd.lasts, int) or isinstance(cmd.lasts, bool) or not 0 <= cmd.lasts <= L.CONDITION_TICKS:
-        unit = rs.clock_words(2).split(" ")[1]
+        unit = rs.clock_unit + "s"
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: a duration is a whole number of "
                                                 f"{unit} from 1 to {L.CONDITION_TICKS} (0: until removed)")
     if not cmd.condition or len(cmd.condition) > L.CONDITION_TEXT:

@@ -112,11 +112,13 @@ class Ruleset:
         """The clock's next stop: the next round (Ogre: the segment the count goes on to next)."""
         return self.clock(state) + 1
 
+    clock_unit = "round"  # what one tick of `clock` is called (Ogre: "segment")
+
     def clock_words(self, ticks: int, at: bool = False) -> str:
         """A number of ticks in words ("2 rounds"), or with `at` the tick itself ("round 3")."""
         if at:
-            return f"round {ticks}"
-        return f"{ticks} round" + ("" if ticks == 1 else "s")
+            return f"{self.clock_unit} {ticks}"
+        return f"{ticks} {self.clock_unit}" + ("" if ticks == 1 else "s")
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """System hook: why a command the referee allows cannot mean anything now

@@ -421,23 +421,27 @@ def _hp_quick(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> No
 @forms("cond-form")
 def _condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
     cond = values.get("condition", "").strip()
+    lasts = read_lasts(desk, values)
+    if lasts is not None and cond:
+        act(desk, SetCondition(attr(form, "data-id"), cond[:40], True, lasts))
+
+
+def read_lasts(desk: Desk, values: dict[str, str]) -> int | None:
+    """A form's duration field: ticks of the system's clock, 0 when empty; None (said) when not a number.
+    Its range is the engine's to check (SetCondition, Effect)."""
     raw = values.get("lasts", "").strip()
     lasts = parse_int(raw) if raw else 0
     if lasts is None:
-        desk.notify(f'"{raw[:20]}" is not a duration: a whole number of {desk.session.ruleset.clock_words(2).split(" ")[1]}, '
+        desk.notify(f'"{raw[:20]}" is not a duration: a whole number of {desk.session.ruleset.clock_unit}s, '
                     "or empty for a condition that lasts until removed.", "error")
-        return
-    if cond:
-        act(desk, SetCondition(attr(form, "data-id"), cond[:40], True, lasts))
+    return lasts
 
 
 @forms("effect-form")
 def _effect(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
     """One effect on the ticked targets (a spell, an item, a ruling): the engine checks it and says why not."""
-    raw = values.get("lasts", "").strip()
-    lasts = parse_int(raw) if raw else 0
+    lasts = read_lasts(desk, values)
     if lasts is None:
-        desk.notify(f'"{raw[:20]}" is not a duration: a whole number, or empty for until removed.', "error")
         return
     targets = tuple(k[2:] for k in values if k.startswith("t:"))
     act(desk, Effect(targets, values.get("dice", "").strip(), "each" in values, "heal" in values,

@@ -157,7 +157,7 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         rs = desk.session.ruleset
         words = condition_words(rs, state).get(c.id, ())
         everyone = tuple((o.id, o.name) for o in state.combatants)
-        referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock_words(2).split(" ")[1],
+        referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock_unit + "s",
                                               everyone) + hide_button(c.id, c.hidden))
     return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
 

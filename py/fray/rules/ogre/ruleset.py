@@ -57,10 +57,11 @@ class Ogre(Ruleset):
         nxt = next_event(state)
         return state.board.segment + 1 if nxt is None else nxt
 
+    clock_unit = "segment"
+
     def clock_words(self, ticks: int, at: bool = False) -> str:
-        if at:
-            return f"segment {ticks}"
-        return f"{ticks} segment" + ("" if ticks == 1 else "s") + f" ({ticks / 2:g} s)"
+        words = super().clock_words(ticks, at)
+        return words if at else f"{words} ({ticks / 2:g} s)"  # half a second a segment (OGRE-SEG-1)
 
     def after_step(self, state: State) -> Command | None:
         """OGRE-SEG-1: with nobody left to declare at this segment, nothing asked and nobody waiting to
