@@ -130,20 +130,21 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
                                     tuple((ch.label, ch.detail) for ch in o.choices), o.needs, n, o.default))
         out_groups.append((g, tuple(items)))
     prompt = state.prompt
+    is_current = actor in ruleset.current(state)
     return ActionMenu(
-        actor=actor, actor_name=c.name, is_current=actor in ruleset.current(state),
+        actor=actor, actor_name=c.name, is_current=is_current,
         prompt=prompt.question if prompt and prompt.actor == actor else "",
         prompt_rule=prompt.rule if prompt and prompt.actor == actor else "",
         groups=tuple(out_groups),
-        hints=panel.hints.get(actor, ()) + (ending_soon(ruleset, state) if actor in ruleset.current(state) else ()),
+        hints=panel.hints.get(actor, ()) + (ending_soon(ruleset, state) if is_current else ()),
         badges=panel.badges.get(actor, ()), next_index=next_index,
         target=target, target_name=state.get(target).name if target else "",
         targets=targets_of(state, actor, options))
 
 
 def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:
-    """The timed conditions that end by the clock's next stop (Ruleset.next_tick), said on the card of whoever acts now
-    ("Ending at round 3: Orc 1 Stunned"), so the referee is not surprised when they go."""
+    """The timed conditions that end by the clock's next stop (Ruleset.next_tick), said on the card of
+    whoever acts now ("Ending at round 3: Orc 1 Stunned"), so the referee is not surprised when they go."""
     if not state.timers:
         return ()
     at = ruleset.next_tick(state)
