@@ -316,6 +316,7 @@ class Reason(Code):
     FIGHT_OVER = "FIGHT_OVER"
     NOT_ALLOWED = "NOT_ALLOWED"               # a referee command that does not apply
     INCAPACITATED = "INCAPACITATED"           # asleep, held, helpless...: no action but to pass
+    IMMOBILE = "IMMOBILE"                     # entangled...: no movement
 
 
 class IllegalCommand(Exception):

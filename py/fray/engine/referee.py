@@ -41,6 +41,8 @@ class Rules(Protocol):
 
     def clock_words(self, ticks: int, at: bool = False) -> str: ...
 
+    def turns(self, state: State, who: str) -> tuple[int, bool] | None: ...
+
 
 class RefereeReason(Code):
     """Why a referee command cannot apply (the codes beyond the core `Reason`, CORE-REF-1)."""
@@ -100,6 +102,8 @@ class SetCondition:
     condition: str
     on: bool = True
     lasts: int = 0  # ticks of the system's clock (Ruleset.clock: rounds, Ogre segments); 0: until removed
+    until: str = ""  # or "start:<id>" / "end:<id>": until that combatant's next turn starts / ends (Ruleset.turns)
+    secret: bool = False  # the referee's alone: never on the players' display
 
 
 @command("core")
@@ -114,6 +118,7 @@ class Effect:
     condition: str = ""
     lasts: int = 0
     note: str = ""  # what it is ("Fireball"), said in the log
+    until: str = ""  # as SetCondition's
 
     def label(self) -> str:
         return f"{self.note or 'Effect'} on {len(self.targets)}"
@@ -252,10 +257,28 @@ def _check_condition(rs: Rules, state: State, cmd: SetCondition) -> Illegal | No
     if not cmd.condition or len(cmd.condition) > L.CONDITION_TEXT:
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: expected text of 1 to "
                                                 f"{L.CONDITION_TEXT} characters")
+    if cmd.until:
+        bad = _check_until(rs, state, cmd)
+        if bad is not None:
+            return bad
     c = state.get(cmd.target) if state.has(cmd.target) else None
     if c is not None and cmd.condition not in c.conditions and len(c.conditions) >= L.MAX_CONDITIONS:
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: too many items "
                                                 f"({len(c.conditions) + 1}, at most {L.MAX_CONDITIONS})")
+    return None
+
+
+def _check_until(rs: Rules, state: State, cmd: SetCondition) -> Illegal | None:
+    edge, _, who = cmd.until.partition(":") if isinstance(cmd.until, str) else ("", "", "")
+    if edge not in ("start", "end") or not state.has(who):
+        return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: 'until' is start:<id> or end:<id> "
+                                                f"of a combatant in the fight, not {str(cmd.until)[:40]!r}")
+    if rs.turns(state, who) is None:
+        return Illegal(RefereeReason.BAD_VALUE, f"{rs.title} has no turns: a condition lasts "
+                                                f"{rs.clock_unit}s here")
+    if cmd.lasts:
+        return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: a duration or 'until a turn', "
+                                                f"not both")
     return None
 
 
@@ -373,14 +396,28 @@ def _set_condition(rs: Rules, state: State, cmd: SetCondition, dice: Dice, event
     c = state.get(cmd.target)
     new = c.with_condition(cmd.condition) if cmd.on else c.without_condition(cmd.condition)
     verb = "now" if cmd.on else "no longer"
-    timers = tuple(t for t in state.timers if t[:2] != (cmd.target, cmd.condition))
+    key = (cmd.target, cmd.condition)
+    timers = tuple(t for t in state.timers if t[:2] != key)
     lasting = ""
     if cmd.on and cmd.lasts:
         timers += ((cmd.target, cmd.condition, rs.clock(state) + cmd.lasts),)
         lasting = f" for {rs.clock_words(cmd.lasts)}"
+    elif cmd.on and cmd.until:
+        edge, _, who = cmd.until.partition(":")
+        timers += ((cmd.target, cmd.condition, (edge, who, rs.turns(state, who)[0])),)
+        lasting = " " + until_words(state, edge, who)
+    secret = state.secret - {key}
+    if cmd.on and cmd.secret:
+        secret |= {key}
     events.append(Event("ConditionSet", f"{c.name} is {verb} {cmd.condition}{lasting}", rule="CORE-REF-1",
-                        target=cmd.target))
-    return replace(state.with_combatant(new), timers=timers)
+                        target=cmd.target, secret=bool(cmd.secret or key in state.secret)))
+    return replace(state.with_combatant(new), timers=timers, secret=secret)
+
+
+def until_words(state: State, edge: str, who: str) -> str:
+    """"until the start of Brak's next turn" (a turn timer's end, in words)."""
+    name = state.get(who).name if state.has(who) else who
+    return f"until the {edge} of {name}'s next turn"
 
 
 MAX_EFFECT_TARGETS = 100
@@ -406,7 +443,7 @@ def _check_effect(rs: Rules, state: State, cmd: Effect) -> Illegal | None:
         return Illegal(RefereeReason.BAD_VALUE, f"The effect's name: at most {L.CONDITION_TEXT * 2} characters")
     if cmd.condition:
         for t in cmd.targets:
-            bad = _check_condition(rs, state, SetCondition(t, cmd.condition, True, cmd.lasts))
+            bad = _check_condition(rs, state, SetCondition(t, cmd.condition, True, cmd.lasts, cmd.until))
             if bad is not None:
                 return bad
     return None
@@ -430,14 +467,32 @@ def _effect(rs: Rules, state: State, cmd: Effect, dice: Dice, events: list[Event
                                   text=f"{c.name} takes {amount} damage ({what}: {r.describe()}; "
                                        f"{c.hp - amount}/{c.max_hp} HP)")
         if cmd.condition:
-            state = _set_condition(rs, state, SetCondition(t, cmd.condition, True, cmd.lasts), dice, events)
+            state = _set_condition(rs, state, SetCondition(t, cmd.condition, True, cmd.lasts, cmd.until), dice,
+                                   events)
     return state
 
 
-def due_timers(rs: Rules, state: State) -> tuple[tuple[str, str, int], ...]:
-    """The timed conditions whose time is up now (their end tick reached)."""
+def due_timers(rs: Rules, state: State) -> tuple[tuple[str, str, Any], ...]:
+    """The timed conditions whose time is up now: their end tick reached, or the turn they wait for begun
+    (a "start" timer) or over (an "end" timer)."""
     now = rs.clock(state)
-    return tuple(t for t in state.timers if t[2] <= now)
+    return tuple(t for t in state.timers if _due(rs, state, t[2], now))
+
+
+def _due(rs: Rules, state: State, at: Any, now: int) -> bool:
+    if isinstance(at, int):
+        return at <= now
+    edge, who, begun = at
+    turns = rs.turns(state, who)
+    if turns is None:
+        return not state.has(who)  # the one whose turn it waited for is gone: it ends
+    count, on = turns
+    return count > begun + 1 or (count == begun + 1 and (edge == "start" or not on))
+
+
+def tick_timers(state: State) -> tuple[tuple[str, str, int], ...]:
+    """The timers counted in ticks of the clock (not those waiting for someone's turn)."""
+    return tuple(t for t in state.timers if isinstance(t[2], int))
 
 
 @referee_checks(Expire)
@@ -455,9 +510,12 @@ def _expire(rs: Rules, state: State, cmd: Expire, dice: Dice, events: list[Event
             continue
         c = state.get(cid)
         state = state.with_combatant(c.without_condition(cond))
-        events.append(Event("ConditionEnded", f"{c.name} is no longer {cond}: its time is up "
-                                              f"({rs.clock_words(at, at=True)})", rule="CORE-REF-1", target=cid))
-    return replace(state, timers=tuple(t for t in state.timers if t not in due))
+        when = rs.clock_words(at, at=True) if isinstance(at, int) else \
+            f"{at[0]} of {state.name(at[1]) if state.has(at[1]) else at[1]}'s turn"
+        events.append(Event("ConditionEnded", f"{c.name} is no longer {cond}: its time is up ({when})",
+                            rule="CORE-REF-1", target=cid, secret=(cid, cond) in state.secret))
+    ended = {t[:2] for t in due}
+    return replace(state, timers=tuple(t for t in state.timers if t not in due), secret=state.secret - ended)
 
 
 @referee_resolves(Allow)
@@ -504,6 +562,27 @@ def condition_words(ruleset: Rules, state: State) -> dict[str, tuple[str, ...]]:
     out: dict[str, tuple[str, ...]] = {}
     for c in state.combatants:
         if c.conditions:
-            out[c.id] = tuple(f"{cond} · {ruleset.clock_words(max(0, ends[(c.id, cond)] - now))} left"
-                              if (c.id, cond) in ends else cond for cond in c.conditions)
+            out[c.id] = tuple(_said(ruleset, state, cond, ends.get((c.id, cond)), now)
+                              + (" · secret" if (c.id, cond) in state.secret else "") for cond in c.conditions)
+    return out
+
+
+def _said(ruleset: Rules, state: State, cond: str, at: Any, now: int) -> str:
+    if at is None:
+        return cond
+    if isinstance(at, int):
+        return f"{cond} · {ruleset.clock_words(max(0, at - now))} left"
+    return f"{cond} · {until_words(state, at[0], at[1])}"
+
+
+def public_conditions(ruleset: Rules, state: State) -> dict[str, tuple[str, ...]]:
+    """`condition_words` without the referee's secret ones: what the players' display may show."""
+    words = condition_words(ruleset, state)
+    if not state.secret:
+        return words
+    out = {}
+    for c in state.combatants:
+        shown = tuple(w for cond, w in zip(c.conditions, words.get(c.id, ())) if (c.id, cond) not in state.secret)
+        if shown:
+            out[c.id] = shown
     return out

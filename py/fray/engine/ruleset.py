@@ -10,9 +10,11 @@ alike; systems add their own consequences in `after_damage`.
 from __future__ import annotations
 
 from dataclasses import replace
+import re
 from typing import Any, Callable
 
 from .commands import Command, Event, Illegal, Option, Reason
+from .conditions import INCAPACITATING, LIBRARY, Named, immobile, incapacitating  # noqa: F401
 from .dice import Dice
 from .model import Encounter, Square
 from .referee import (REFEREE_COMMANDS, Allow, Damage, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
@@ -63,8 +65,49 @@ def default_lookup() -> Lookup:
     return _DEFAULT[0]
 
 
-# Conditions that allow no action (the referee's words, any case): the combatant may only pass or answer.
-INCAPACITATING = frozenset(("asleep", "held", "helpless", "paralysed", "paralyzed", "unconscious"))
+
+
+_UNITS = {"s": "second", "sec": "second", "secs": "second", "second": "second", "seconds": "second",
+          "m": "minute", "min": "minute", "mins": "minute", "minute": "minute", "minutes": "minute"}
+
+
+def parse_duration(rs: "Ruleset", state: State, text: str) -> int:
+    """Ruleset.duration: ticks of `rs`'s clock in a typed duration, or ValueError saying why not."""
+    raw = " ".join(str(text).split()).lower()
+    if not raw:
+        return 0
+    unit_word = rs.clock_unit
+    m = re.fullmatch(r"(\d{1,6}(?:\.\d+)?)\s*([a-z]*)", raw)
+    secs = " or seconds" if rs.tick_seconds else ""
+    if m is None:
+        raise ValueError(f'"{str(text)[:20]}" is not a duration: a whole number of {unit_word}s, '
+                         f'minutes ("2 min"){secs}')
+    number, unit = float(m.group(1)), m.group(2)
+    if unit in ("", unit_word, unit_word + "s", unit_word[:3], unit_word[:3] + "s", "rd" * (unit_word == "round")):
+        ticks = number
+    elif _UNITS.get(unit) == "minute":
+        per = rs.minute_ticks(state)
+        if not per:
+            raise ValueError(f"{rs.title} gives a round no length in minutes: say the duration in {unit_word}s")
+        ticks = number * per
+    elif _UNITS.get(unit) == "second" and rs.tick_seconds:
+        ticks = number / rs.tick_seconds
+    else:
+        raise ValueError(f'"{unit}" is not a unit of the clock of {rs.title}: {unit_word}s, minutes{secs}')
+    if ticks != int(ticks):
+        raise ValueError(f"{str(text)[:20]} is not a whole number of {unit_word}s "
+                         f"({rs.clock_words(1)} each)")
+    return int(ticks)
+
+
+def clock_text(seconds: float) -> str:
+    """In-game time as a referee says it: "20 s", "7.5 s" under a minute, else "1:10" or "1:05:30"."""
+    if seconds < 60:
+        return f"{seconds:g} s"
+    half = "½" if seconds != int(seconds) else ""
+    h_, rest = divmod(int(seconds), 3600)
+    m_, s_ = divmod(rest, 60)
+    return (f"{h_}:{m_:02d}:{s_:02d}" if h_ else f"{m_}:{s_:02d}") + half
 
 
 class Ruleset:
@@ -86,6 +129,7 @@ class Ruleset:
     stat_specs: tuple[StatSpec, ...] = ()  # per-combatant numbers the editor shows
     checks: Callable[[State, Command], Illegal | None] | None = None  # the system's check of its own commands
     passes: tuple[type, ...] = ()  # the commands a combatant that can take no action may still give
+    moves: tuple[type, ...] = ()  # the commands that move the actor (refused while it is entangled)
     resolves: Handlers | None = None  # the system's resolve table: (ruleset, state, cmd, dice, events) -> State
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
@@ -119,6 +163,29 @@ class Ruleset:
         if at:
             return f"{self.clock_unit} {ticks}"
         return f"{ticks} {self.clock_unit}" + ("" if ticks == 1 else "s")
+
+    def turns(self, state: State, who: str) -> tuple[int, bool] | None:
+        """Turn-based systems: how many turns `who` has begun so far, and whether one is on now (a condition
+        may last until the start or the end of someone's next turn). None: the system has no turns."""
+        return None
+
+    tick_seconds: float = 0.0  # in-game seconds a tick of the clock lasts (0: the text does not say)
+
+    def minute_ticks(self, state: State) -> int:
+        """Ticks of the clock in an in-game minute (0: the text gives a round no length)."""
+        return round(60 / self.tick_seconds) if self.tick_seconds else 0
+
+    def duration(self, state: State, text: str) -> int:
+        """A typed duration in ticks of the clock: "3" or "3 rounds" (Ogre: "3 segments"), "2 min", "10 s";
+        "" is 0 (until removed). ValueError with the reason a referee reads."""
+        return parse_duration(self, state, text)
+
+    def clock_label(self, state: State) -> str:
+        """The header's clock, beside the status (which says the round or segment): the in-game time since
+        the fight began ("20 s", "1:10"); "" before it begins or where the text gives a tick no length."""
+        if not state.round or not self.tick_seconds:
+            return ""
+        return clock_text((state.round - 1) * self.tick_seconds)
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """System hook: why a command the referee allows cannot mean anything now
@@ -205,7 +272,7 @@ class Ruleset:
         """The options of a combatant that can take no action (`incapacitated`): all but its passes, its
         answers and the referee's refused, with the reason."""
         c = state.find(actor)
-        if c is None or not any(x.strip().lower() in INCAPACITATING for x in c.conditions):
+        if c is None or not c.conditions or not (incapacitating(c) or immobile(c)):
             return options
         out = []
         for o in options:
@@ -224,10 +291,20 @@ class Ruleset:
         if state.prompt is not None and state.prompt.actor == actor:
             return None
         c = state.get(actor)
-        cond = next((x for x in c.conditions if x.strip().lower() in INCAPACITATING), None)
-        if cond is None:
+        if not c.conditions:
             return None
-        return Illegal(Reason.INCAPACITATED, f"{c.name} is {cond}: no action but to pass while it lasts")
+        cond = incapacitating(c)
+        if cond is not None:
+            return Illegal(Reason.INCAPACITATED, f"{c.name} is {cond}: no action but to pass while it lasts")
+        cond = immobile(c) if isinstance(cmd, self.moves) else None
+        if cond is not None:
+            return Illegal(Reason.IMMOBILE, f"{c.name} is {cond}: it may act where it stands, not move")
+        return None
+
+    def condition_library(self) -> tuple[Named, ...]:
+        """The named conditions the page offers in one tap, each with what it does (engine/conditions.py);
+        a system adds those its rules act on."""
+        return LIBRARY
 
     def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
         """The new state and the events; never mutates `state`. An allowed

@@ -33,9 +33,11 @@ class State:
     board: Any = None
     prompt: Prompt | None = None
     outcome: str = ""
-    # Timed conditions (the referee's SetCondition with `lasts`): (combatant, condition, the tick of the
-    # system's clock, Ruleset.clock, at which it ends).
-    timers: tuple[tuple[str, str, int], ...] = ()
+    # Timed conditions (the referee's SetCondition with `lasts` or `until`): (combatant, condition, the tick
+    # of the system's clock, Ruleset.clock, at which it ends; or ("start"|"end", whose turn, the turns that
+    # combatant had begun when it was set), Ruleset.turns).
+    timers: tuple[tuple[str, str, Any], ...] = ()
+    secret: frozenset[tuple[str, str]] = frozenset()  # (combatant, condition) the players never see
     _index: dict[str, int] = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:

@@ -31,7 +31,7 @@ def badge(b: Badge) -> Markup:
     if b.rule and b.rule not in title:
         title += f" ({b.rule})"
     return h("span", {"class_": f"badge tone-{b.tone}", "title": title},
-             h("span", {"aria-hidden": "true"}, b.icon), " ", b.word)
+             h("span", {"aria-hidden": "true"}, b.icon), " ", b.said)
 
 
 def hp_bar(hp: int, max_hp: int) -> Markup:
@@ -53,6 +53,8 @@ class HeaderModel:
     outcome: str
     mode: str  # "play" | "setup"
     dice_mode: str
+    clock: str = ""  # the in-game time since the fight began, in the system's clock (Ruleset.clock_label)
+    clock_title: str = ""
 
 
 def header(m: HeaderModel) -> Markup:
@@ -63,6 +65,8 @@ def header(m: HeaderModel) -> Markup:
                  m.name),
                h("span", {"class_": "sys"}, m.system_title),
                h("span", {"class_": "status", "data-testid": "status", "title": m.status}, m.status),
+               h("span", {"class_": "clock", "data-testid": "clock", "title": m.clock_title},
+                 h("span", {"aria-hidden": "true"}, "⏱ "), m.clock) if m.clock else "",
                h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status"}, m.outcome)
                if m.outcome else ""),
              h("div", {"class_": "tools", "role": "toolbar", "aria-label": "Encounter"},

@@ -11,6 +11,7 @@ from __future__ import annotations
 from .. import catalogue
 from ..rules import titles
 from ..engine.referee import condition_words
+from ..engine.ruleset import clock_text
 from ..views.panels import last_result, log_lines
 from . import editing, panels, table_editor
 from .desk import Desk
@@ -61,8 +62,12 @@ def render(desk: Desk, field: bool = True) -> None:
     title = titles().get(enc.system, enc.system)
     if enc.profile:
         title += f" · {enc.profile}"
+    rs = s.ruleset
+    clock = rs.clock_label(state)
+    clock_title = (f"In-game time since the fight began ({clock_text(rs.tick_seconds)} a {rs.clock_unit})"
+                   if rs.tick_seconds else "This round's turns so far") if clock else ""
     head = panels.HeaderModel(enc.name, title, shown.status, s.can_undo, s.can_redo,
-                              state.outcome, page.mode, "physical" if s.physical_dice else "app")
+                              state.outcome, page.mode, "physical" if s.physical_dice else "app", clock, clock_title)
     slots.html("header-slot", memo("header", tuple(vars(head).values()), lambda: panels.header(head)))
     text, tone = page.notice
     slots.html("notice-slot", memo("notice", (text, tone), lambda: panels.notice(text, tone)))

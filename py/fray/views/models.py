@@ -38,6 +38,13 @@ class Badge:
     title: str = ""  # the sentence shown on hover/tap
     rule: str = ""
     tone: str = "info"  # "info" | "warn" | "danger" | "ok"
+    left: str = ""  # a timed state's time left, in the system's clock ("2 rounds left", "until its next turn")
+    left_secret: bool = False  # the time left is the referee's alone (turned undead's secret minutes, OSE-TURN-3)
+
+    @property
+    def said(self) -> str:
+        """The word with the time left, as the referee's page says it."""
+        return f"{self.word} · {self.left}" if self.left else self.word
 
 
 @dataclass(frozen=True)

@@ -270,6 +270,11 @@ def _next_segment(state: State, f: Fighter) -> int:
 
 # --- the order panel -------------------------------------------------------------------------
 
+def _left(segments: int) -> str:
+    """Time left in Ogre's clock, as a timed condition's badge says it (OGRE-SEG-1)."""
+    return f"{segments} segment{'s' if segments != 1 else ''} ({segments / 2:g} s) left" if segments > 0 else ""
+
+
 def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
     """States with an icon and a word (UI principle 6)."""
     s: OgreState = state.board
@@ -281,7 +286,8 @@ def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
         dfn, full = ogre.defense(c, True), ogre.defense(c, False)
         extra = f"; Defense {dfn} instead of {full}" if dfn != full else ""
         out.append(Badge("◔", "flat-footed", f"No Defense, no attacks of opportunity until segment "
-                                             f"{f.initiative}{extra}", "OGRE-FF-1", "warn"))
+                                             f"{f.initiative}{extra}", "OGRE-FF-1", "warn",
+                         left=_left(f.initiative - s.segment)))
     if f.surprised:
         out.append(Badge("!", "surprised", "Surprised: reaction time raised", "OGRE-SUR-1", "warn"))
     a = f.action
@@ -301,7 +307,8 @@ def badges(state: State, f: Fighter) -> tuple[Badge, ...]:
     if f.delaying:
         out.append(Badge("‖", "delaying", "Declares later; the segments waited are lost", "OGRE-DELAY-1"))
     if ogre.is_stunned(s, f.id):
-        out.append(Badge("✺", "stunned", f"Stunned until segment {f.stunned_until}", "OGRE-BREAK-1", "danger"))
+        out.append(Badge("✺", "stunned", f"Stunned until segment {f.stunned_until}", "OGRE-BREAK-1", "danger",
+                         left=_left(f.stunned_until - s.segment)))
     return tuple(out)
 
 

@@ -178,7 +178,8 @@ def badges_of(state: State, c: Combatant, p: Pressure) -> tuple[Badge, ...]:
     bonus = s.defence(c.id)
     if bonus:
         out.append(Badge("◈", f"defending +{bonus}", f"+{bonus} AC (AC {c.ac + bonus}) until {c.name}'s next "
-                                                      f"turn (OLOG-DEF-1)", "OLOG-DEF-1", "ok"))
+                                                      f"turn (OLOG-DEF-1)", "OLOG-DEF-1", "ok",
+                         left="until its next turn"))
     delta = s.delta(c.id)
     if delta:
         out.append(Badge("⇅", f"count {delta:+d} next round", f"Strategised: count {s.count(c.id)} → "

@@ -147,7 +147,7 @@ class OseView(SystemView):
                              "(OSE-SPELL-3)", "OSE-SPELL-3", "warn"))
         if c.id in s.full_defense:
             out.append(Badge("◈", "full defense", "Attacks against it have disadvantage until just before it "
-                             "acts again (OSE-FD-1)", "OSE-FD-1", "ok"))
+                             "acts again (OSE-FD-1)", "OSE-FD-1", "ok", left="until it acts again"))
         if c.id in s.bracing:
             out.append(Badge("▣", "braced", "A free double-damage attack on an enemy charging into its reach; a "
                              "hit stops the charge (OSE-BRACE-1)", "OSE-BRACE-1", "ok"))
@@ -167,7 +167,10 @@ class OseView(SystemView):
                 ("surrendered", "⚐", "Surrendered after a failed morale check (OSE-MORALE-1)", "OSE-MORALE-1",
                  "info")):
             if c.has_condition(cond) and not (cond == "grappled" and c.has_condition("pinned")):
-                out.append(Badge(icon, cond, title, rule, tone))
+                left = ""
+                if cond == "turned" and c.id in s.turned:  # 1d4 minutes, rolled secretly (OSE-TURN-3)
+                    left = f"{RULESET.clock_words(max(1, s.turned[c.id][1] - state.round + 1))} left"
+                out.append(Badge(icon, cond, title, rule, tone, left=left, left_secret=bool(left)))
         if is_detailed(state) and c.id in s.done and s.phase == "act":
             out.append(Badge("✓", f"done with {RULESET.phase(state).step_name}", "", "OSE-ORDER-1", "ok"))
         return tuple(out)

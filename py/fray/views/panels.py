@@ -149,7 +149,7 @@ def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:
         return ()
     at = ruleset.next_tick(state)
     ending = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers
-              if end <= at and state.has(cid)]
+              if isinstance(end, int) and end <= at and state.has(cid)]
     if not ending:
         return ()
     return (Hint(f"Ending at {ruleset.clock_words(at, at=True)}: {', '.join(ending)}", "CORE-REF-1"),)

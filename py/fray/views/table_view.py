@@ -20,7 +20,7 @@ from ..engine.model import Combatant
 from ..engine.state import State
 from .odds import CERTAIN
 from .models import initials
-from ..engine.referee import condition_words
+from ..engine.referee import public_conditions
 from .panels import system_view
 
 VERSION = 1  # of the message format: a table window ignores any other
@@ -111,7 +111,7 @@ def table_odds(state: State, actor: str | None, figures: Iterable[tuple[str, str
 
 def _order(state: State, panel, sec: _Secrets, public: bool) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
-    words = condition_words(_ruleset(state), state) if state.timers else {}  # time left, in the system's clock
+    words = public_conditions(_ruleset(state), state) if state.timers or state.secret else None  # time left
     pending_side: dict[str, Any] | None = None
     for row in panel.order:
         if row.kind == "side":
@@ -132,8 +132,9 @@ def _order(state: State, panel, sec: _Secrets, public: bool) -> list[dict[str, A
             "letters": initials(c.name), "current": row.is_current, "down": c.is_down,
             "hp": f"{c.hp}/{c.max_hp}" if pc else hp_word(c.hp, c.max_hp),
             "detail": row.detail if pc and sec.shows(row.detail) else "",
-            "conditions": list(words.get(c.id, ())) if words else list(c.conditions),
-            "badges": [{"icon": b.icon, "word": b.word, "tone": b.tone} for b in badges if sec.shows(b.word)],
+            "conditions": list(words.get(c.id, ())) if words is not None else list(c.conditions),
+            "badges": [{"icon": b.icon, "word": b.word if b.left_secret else b.said, "tone": b.tone}
+                       for b in badges if sec.shows(b.said)],
         })
     return out
 

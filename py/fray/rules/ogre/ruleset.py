@@ -19,7 +19,7 @@ from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.geometry import Body
 from ...engine.model import Encounter, Square
-from ...engine.ruleset import Ruleset
+from ...engine.ruleset import Ruleset, clock_text
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
@@ -42,6 +42,7 @@ class Ogre(Ruleset):
     stat_specs = om.STATS
     checks = staticmethod(ogre_check.check)
     passes = (Delay,)  # what an asleep, held or helpless combatant may still do
+    moves = (Move, Charge, Withdraw)  # what an entangled one may not
     resolves = ogre_resolve.resolves
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
@@ -58,6 +59,13 @@ class Ogre(Ruleset):
         return state.board.segment + 1 if nxt is None else nxt
 
     clock_unit = "segment"
+    tick_seconds = 0.5  # OGRE-SEG-1
+
+    def clock_label(self, state: State) -> str:
+        """The in-game time the segment count makes (half a second a segment, OGRE-SEG-1)."""
+        if state.board.phase != Phase.FIGHT:
+            return ""
+        return clock_text(state.board.segment * self.tick_seconds)
 
     def clock_words(self, ticks: int, at: bool = False) -> str:
         words = super().clock_words(ticks, at)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...engine.conditions import modifiers
 from ...engine.commands import Code
 from ...engine.model import Combatant, Square
 from ...engine.ruleset import Setting, StatSpec
@@ -372,7 +373,7 @@ def is_stunned(system: OgreState, cid: str) -> bool:
 
 def defense(c: Combatant, flat_footed: bool) -> int:
     """OGRE-ATK-1: stat `defense` (else AC); OGRE-FF-1: No Defense removes its Dex part."""
-    base = int(c.stat("defense", 0) or 0) or c.ac
+    base = (int(c.stat("defense", 0) or 0) or c.ac) + modifiers(c).ac  # conditions (engine/conditions.py)
     return base - (int(c.stat("defense_dex", 0) or 0) if flat_footed else 0)
 
 
@@ -401,7 +402,7 @@ def pace_of(state: State, c: Combatant, feet: int) -> str:
 def combat_skill(c: Combatant, attack_to_hit: int) -> int:
     """OGRE-ATK-1: the combatant's `skill` stat, else the attack's own to-hit."""
     own = c.stats.get("skill")
-    return int(own) if own else attack_to_hit
+    return (int(own) if own else attack_to_hit) + modifiers(c).to_hit  # conditions (engine/conditions.py)
 
 
 def seconds(segment: int) -> str:

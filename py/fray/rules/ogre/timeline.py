@@ -107,7 +107,7 @@ def next_event(state: State) -> int | None:
             if seg is not None and seg > s.segment and (best is None or seg < best):
                 best = seg
     for _, _, seg in state.timers:  # a timed condition ends at its segment: the count stops there
-        if seg > s.segment and (best is None or seg < best):
+        if isinstance(seg, int) and seg > s.segment and (best is None or seg < best):
             best = seg
     return best
 

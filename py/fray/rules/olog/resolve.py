@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from ...engine.conditions import modifiers
 from ...engine.commands import Command, Event
 from ...engine.dice import Dice, DiceExpr
 from ...engine.model import Combatant
@@ -175,8 +176,9 @@ def _attack(rs: Any, state: State, c: Combatant, cmd: Attack, price: str, dice: 
         state = state.with_board(split_attack=a.name, attacks_left=a.count - 1)
     elif s.actor == c.id:
         state = state.with_board(split_attack="", attacks_left=0)
-    ac = t.ac + s.defence(t.id)
-    hit = dice.roll(DiceExpr(1, 20, a.to_hit), f"{c.name}'s {a.name} to hit {t.name}", by=c.id)
+    ac = t.ac + s.defence(t.id) + modifiers(t).ac  # conditions: "AC +2", "blessed"... (engine/conditions.py)
+    hit = dice.roll(DiceExpr(1, 20, a.to_hit + modifiers(c).to_hit), f"{c.name}'s {a.name} to hit {t.name}",
+                    by=c.id)
     defended = f" (defending +{s.defence(t.id)})" if s.defence(t.id) else ""
     if hit.total < ac:
         events.append(Event("AttackMissed", f"{c.name} attacks {t.name} with {a.name}: {hit.describe()} vs "

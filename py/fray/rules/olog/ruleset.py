@@ -35,7 +35,7 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as olog_check, options as olog_options, resolve as olog_resolve
-from .commands import EndTurn
+from .commands import EndTurn, Move
 from .pressure import Pressure
 from .state import (SETTINGS, STATS, OlogState, Phase, is_pc, item_cost, needs_press_on, opt, order)
 
@@ -50,6 +50,7 @@ class Olog(Ruleset):
     stat_specs = STATS
     checks = staticmethod(olog_check.check)
     passes = (EndTurn,)  # what an asleep, held or helpless combatant may still do
+    moves = (Move,)  # what an entangled one may not
     resolves = olog_resolve.resolves
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
@@ -63,6 +64,23 @@ class Olog(Ruleset):
 
     def phase(self, state: State) -> Phase:
         return state.board.phase
+
+    def turns(self, state: State, who: str) -> tuple[int, bool] | None:
+        """One turn a round each (OLOG-INIT-4): `who` has begun this round's once it has acted or acts now."""
+        s: OlogState = state.board
+        if s.phase == Phase.INITIATIVE:
+            return (0, False)
+        begun = who in s.acted or s.actor == who
+        return (state.round if begun else state.round - 1, s.actor == who)
+
+    def clock_label(self, state: State) -> str:
+        """OLOG counts rounds and turns (its text gives a round no length in seconds): "turn 3 of 7"."""
+        s: OlogState = state.board
+        if s.phase == Phase.INITIATIVE or not state.round:
+            return ""
+        standing = sum(1 for c in state.combatants if not c.is_down)
+        turn = len(set(s.acted) | ({s.actor} if s.actor else set()))
+        return f"turn {turn} of {max(standing, turn)}"
 
     # --- order -------------------------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, replace
 from typing import Sequence
 
 from ...engine import geometry as geo
+from ...engine.conditions import modifiers
 from ...engine.commands import Event
 from ...engine.dice import Dice, DiceExpr, Roll
 from ...engine.geometry import Body, Grid, Hostile, is_adjacent
@@ -222,6 +223,10 @@ def shield_bonus(state: State, c: Combatant) -> int:
 def effective_ac(state: State, c: Combatant, *, from_behind: bool = False, vs_aoo: bool = False) -> tuple[int, list[str]]:
     """Ascending AC with the stance and situation modifiers, and the reasons (for the log)."""
     ac, why = c.ac, []
+    mods = modifiers(c).ac  # the referee's conditions: "AC +2", "exposed"... (engine/conditions.py)
+    if mods:
+        ac += mods
+        why.append(f"conditions {mods:+d}")
     sb = shield_bonus(state, c)
     if sb:
         if from_behind:
@@ -257,7 +262,7 @@ def stat_bonus(c: Combatant, a: Weapon) -> int:
 
 
 def to_hit_bonus(c: Combatant, a: Weapon) -> int:
-    bonus = a.to_hit + stat_bonus(c, a)
+    bonus = a.to_hit + stat_bonus(c, a) + modifiers(c).to_hit
     if a.is_melee and stance(c) == "two weapons":
         bonus += 1  # OSE-STANCE-4
     return bonus

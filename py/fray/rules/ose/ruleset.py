@@ -21,12 +21,12 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
-from .commands import Done, EndStep
+from .commands import Charge, Done, EndStep, Flee, Move, Withdraw
 from .combat import drop_broken_holds
 from .movement import suggest_paths as suggest_move_paths
 from .movement import bodies as grid_bodies, move_left
 from .round import active_actors, lose_spell, outcome_text
-from .state import SETTINGS, STATS, OseState, Phase, can_act, phase_of
+from .state import SETTINGS, STATS, OseState, Phase, can_act, opt, phase_of
 
 # The rule ids the shared grid view cites (views/grid.py); "no_threat" is its sentence for a
 # creature that threatens nothing.
@@ -88,6 +88,7 @@ class OseRuleset(Ruleset):
     stat_specs = STATS
     checks = staticmethod(ose_check.check)
     passes = (Done, EndStep)  # what an asleep, held or helpless combatant may still do
+    moves = (Move, Withdraw, Flee, Charge)  # what an entangled one may not
     resolves = ose_resolve.resolves
 
     def upgrade(self, doc: dict) -> dict:
@@ -113,6 +114,24 @@ class OseRuleset(Ruleset):
     @property
     def grid_rules(self) -> dict[str, str]:
         return GRID_RULES
+
+    tick_seconds = 10.0  # a round is 10 seconds (the text's full-round action)
+
+    def minute_ticks(self, state: State) -> int:
+        """Rounds in a minute: the setting turned undead count by (OSE-TURN-3)."""
+        return int(opt(state, "rounds_per_minute"))
+
+    def turns(self, state: State, who: str) -> tuple[int, bool] | None:
+        """A side's turn each round (OSE-SEQ-1): `who`'s has begun once its side has acted or acts now."""
+        from .state import acting_side
+        s = state.board
+        c = state.find(who)
+        if c is None:
+            return None
+        if s.phase != "act" or c.side not in s.order:
+            return (state.round - 1, False)
+        index = s.order.index(c.side)
+        return (state.round if index <= s.turn else state.round - 1, acting_side(state) == c.side)
 
     # --- protocol ----------------------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:

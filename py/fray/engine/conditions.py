@@ -1,0 +1,107 @@
+"""What a condition does: the named ones every system knows, and the standard effects a referee's own carry.
+
+A condition is a word on a combatant (`Combatant.conditions`). Some words the
+rules act on: an asleep, held or helpless combatant may only pass
+(`INCAPACITATING`); an entangled one may not move (`IMMOBILE`). A condition
+may also carry a modifier in its own words, "AC +2" or "to-hit -1" ("Shield
+(AC +4)", "Bane: to-hit -1"), and the library's named ones carry theirs
+("blessed": to-hit +1). Each system adds its attack and defence through
+`modifiers` (OLOG's attack roll and AC, OSE's to-hit and effective AC, Ogre's
+combat skill and Defense). The library (`LIBRARY`) is what the page offers in
+one tap, each with what it does. Pure: no browser imports.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from .model import Combatant
+
+# Conditions that allow no action (the referee's words, any case): the combatant may only pass or answer.
+INCAPACITATING = frozenset(("asleep", "held", "helpless", "paralysed", "paralyzed", "unconscious"))
+# Conditions that allow no movement: the combatant may act where it stands.
+IMMOBILE = frozenset(("entangled", "immobile", "rooted", "stuck", "webbed"))
+
+_MOD = re.compile(r"\b(ac|to[- ]?hit)\s*:?\s*([+\-−])\s*(\d{1,2})\b", re.IGNORECASE)
+
+
+@dataclass(frozen=True)
+class Mods:
+    """What a combatant's conditions add: to its AC (Ogre: Defense) and to its attack rolls."""
+
+    ac: int = 0
+    to_hit: int = 0
+
+    def __bool__(self) -> bool:
+        return bool(self.ac or self.to_hit)
+
+    def words(self) -> str:
+        """ "AC +2, to-hit -1" (for the log's reasons)."""
+        parts = ([f"AC {self.ac:+d}"] if self.ac else []) + ([f"to-hit {self.to_hit:+d}"] if self.to_hit else [])
+        return ", ".join(parts)
+
+
+@dataclass(frozen=True)
+class Named:
+    """A condition of the library: its name, what it does (said on the page) and its modifiers."""
+
+    name: str
+    does: str
+    mods: Mods = Mods()
+    rule: str = ""
+
+
+# The named conditions offered in one tap (the systems add their own, Ruleset.condition_library).
+LIBRARY: tuple[Named, ...] = (
+    Named("Asleep", "no action but to pass"),
+    Named("Held", "no action but to pass"),
+    Named("Helpless", "no action but to pass"),
+    Named("Entangled", "may act, may not move"),
+    Named("Blessed", "to-hit +1", Mods(to_hit=1)),
+    Named("Shaken", "to-hit -1", Mods(to_hit=-1)),
+    Named("Shielded", "AC +2", Mods(ac=2)),
+    Named("Exposed", "AC -2", Mods(ac=-2)),
+)
+_BY_NAME = {n.name.lower(): n for n in LIBRARY}
+
+
+def _of_word(word: str) -> Mods:
+    named = _BY_NAME.get(word.strip().lower())
+    ac = named.mods.ac if named else 0
+    hit = named.mods.to_hit if named else 0
+    for m in _MOD.finditer(word):
+        n = int(m.group(3)) * (-1 if m.group(2) in "-−" else 1)
+        if m.group(1).lower() == "ac":
+            ac += n
+        else:
+            hit += n
+    return Mods(ac, hit)
+
+
+_CACHE: dict[tuple[str, ...], Mods] = {}
+
+
+def modifiers(c: Combatant) -> Mods:
+    """The sum of what `c`'s conditions add to its AC and to-hit (none: Mods())."""
+    if not c.conditions:
+        return Mods()
+    got = _CACHE.get(c.conditions)
+    if got is None:
+        ac = hit = 0
+        for word in c.conditions:
+            m = _of_word(word)
+            ac, hit = ac + m.ac, hit + m.to_hit
+        got = _CACHE[c.conditions] = Mods(ac, hit)
+        if len(_CACHE) > 4096:
+            _CACHE.clear()
+    return got
+
+
+def incapacitating(c: Combatant) -> str | None:
+    """The first condition of `c` that allows no action, or None."""
+    return next((x for x in c.conditions if x.strip().lower() in INCAPACITATING), None)
+
+
+def immobile(c: Combatant) -> str | None:
+    """The first condition of `c` that allows no movement, or None."""
+    return next((x for x in c.conditions if x.strip().lower() in IMMOBILE), None)
