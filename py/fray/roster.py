@@ -22,7 +22,10 @@ KIND = "roster"
 MAX_ENTRIES = 2000
 MAX_COPIES = 40
 KEPT = ("name", "hp", "max_hp", "ac", "weapons", "hands", "inventory", "conditions", "stats", "notes")
-ENTRY_FIELDS = ("id", "name", "system", "pc", "party", "cid", "combatant", "changed")
+ENTRY_FIELDS = ("id", "name", "system", "pc", "party", "cid", "combatant", "changed", "source", "tags")
+MAX_TAGS = 12
+TAG_TEXT = 24
+SOURCE_TEXT = 200
 
 Entry = dict[str, Any]
 
@@ -70,10 +73,17 @@ def saved(entries: list[Entry], entry: Entry) -> tuple[list[Entry], bool]:
     return list(entries) + [entry], False
 
 
+def matches(entry: Entry, text: str) -> bool:
+    """Whether every word of `text` (any case) is in the entry's name or one of its tags:
+    "gob" finds the Goblin, "undead" the Skeleton, "giant rat" and "rat vermin" the Giant rat."""
+    name = entry["name"].casefold()
+    tags = [str(t).casefold() for t in entry.get("tags", ())]
+    return all(w in name or any(w in t for t in tags) for w in text.casefold().split())
+
+
 def search(entries: Iterable[Entry], text: str = "", system: str = "") -> list[Entry]:
-    """Entries whose name holds `text` (any case), of `system` or made for any; the party first, then by name."""
-    q = text.strip().casefold()
-    found = [e for e in entries if q in e["name"].casefold() and (not system or e["system"] in ("", system))]
+    """Entries that match `text` by name or tag, of `system` or made for any; the party first, then by name."""
+    found = [e for e in entries if matches(e, text) and (not system or e["system"] in ("", system))]
     return sorted(found, key=lambda e: (not e["party"], e["name"].casefold(), e["id"]))
 
 
@@ -193,11 +203,21 @@ def check_entry(raw: Any, path: str) -> tuple[Entry | None, list[str]]:
     changed = raw.get("changed", 0)
     if isinstance(changed, bool) or not isinstance(changed, (int, float)):
         problems.append(f"{path}.changed: expected a time in milliseconds")
+    source, tags = raw.get("source", ""), raw.get("tags", [])
+    if not isinstance(source, str) or len(source) > SOURCE_TEXT:
+        problems.append(f"{path}.source: expected text of at most {SOURCE_TEXT} characters")
+    if not isinstance(tags, list) or len(tags) > MAX_TAGS or not all(
+            isinstance(t, str) and re.fullmatch(r"\S{1,%d}" % TAG_TEXT, t) for t in tags):
+        problems.append(f"{path}.tags: expected a list of at most {MAX_TAGS} words of 1 to {TAG_TEXT} characters")
     if problems:
         return None, problems
-    return {"id": rid, "name": name.strip(), "system": system, "pc": raw.get("pc", False),
-            "party": raw.get("party", False), "cid": cid, "combatant": copy.deepcopy(body),
-            "changed": changed}, []
+    entry = {"id": rid, "name": name.strip(), "system": system, "pc": raw.get("pc", False),
+             "party": raw.get("party", False), "cid": cid, "combatant": copy.deepcopy(body), "changed": changed}
+    if "source" in raw:
+        entry["source"] = source
+    if "tags" in raw:
+        entry["tags"] = list(tags)
+    return entry, []
 
 
 def _upgraded(body: dict[str, Any], system: str) -> dict[str, Any]:

@@ -109,9 +109,13 @@ def test_every_starter_creature_is_a_valid_entry_of_its_system():
     for e in entries:
         checked, problems = roster.check_entry(e, e["id"])
         assert problems == [] and checked is not None
-        doc = roster.add_copies(presets.blank_encounter(e["system"], "detailed" if e["system"] == "ose" else ""), e, 2, "orcs")
+        blank = presets.blank_encounter(e["system"], "detailed" if e["system"] == "ose" else "")
+        doc = roster.add_copies(blank, e, 2, "orcs")
         loaded = storage.load({"format": 1, "encounter": doc, "steps": []})
-        assert loaded.session.encounter.combatants[-1].name == f"{e['name']} 2"
+        # numbered after any already there: the starter Orc follows the blank encounter's Orc 1 and Orc 2
+        expected = roster.numbered_names(blank, e["name"], 2)
+        assert [c.name for c in loaded.session.encounter.combatants[-2:]] == expected
+        assert expected[-1] == (f"{e['name']} 4" if e["name"] == "Orc" else f"{e['name']} 2")
 
 
 def test_a_caster_saved_to_the_roster_with_a_slot_count_loads_with_its_memory_list__OSE_SPELL_5():

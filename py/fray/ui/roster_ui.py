@@ -53,7 +53,8 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
                       h("span", {"class_": "roster-name"}, e["name"]),
                       h("span", {"class_": "muted"}, f" {names.get(e['system'], 'any system')} · "
                                                      f"HP {c.get('max_hp', '?')} · AC {c.get('ac', '?')}"
-                                                     + (f" · {tag}" if tag else "")),
+                                                     + (f" · {tag}" if tag else "")
+                                                     + (f" · {', '.join(e['tags'])}" if e.get("tags") else "")),
                       h("span", {"class_": "row"},
                         h("button", {"type": "button", "data-action": f"roster-add:{e['id']}",
                                      "data-testid": f"roster-add-{e['id']}",
@@ -68,7 +69,8 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
              h("div", {"class_": "roster-tools"},
                h("label", {"class_": "f"}, h("span", None, "Search"),
                  h("input", {"type": "search", "data-action": "roster-search", "value": state.query,
-                             "data-testid": "roster-search", "placeholder": "Name", "aria-label": "Search the roster",
+                             "data-testid": "roster-search", "placeholder": "Name or tag (undead…)",
+                             "aria-label": "Search the roster by name or tag",
                              "maxlength": "80"})),
                h("label", {"class_": "f"}, h("span", None, "System"),
                  h("select", {"data-action": "roster-system", "data-testid": "roster-system",
