@@ -47,3 +47,4 @@ class Page:
     # The action groups whose refused options the referee unfolded (ui/panels.py `fold`): kept across
     # selections, as a preference ("show me why not" for every attack list), until folded again.
     unfolded: frozenset[str] = frozenset()
+    cond_for: str | None = None  # the quick dialog's duration last chosen (views/quick_condition.py), kept as a preference

@@ -242,7 +242,12 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
     return h("section", {"class_": "panel actions", "aria-label": "Actions", "data-testid": "actions"},
              h("h2", None, title, " ", join(badge(b) for b in menu.badges),
                h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"hp:{menu.actor}",
-                            "data-testid": "hp-quick", "title": "Damage, heal or set hit points"}, "± HP")),
+                            "data-testid": "hp-quick", "title": f"{menu.actor_name}: hit points and conditions"},
+                 "± HP / cond."),
+               h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"hp:{menu.target}",
+                            "data-testid": "hp-quick-target",
+                            "title": f"{menu.target_name}: hit points and conditions"}, f"± {menu.target_name}")
+               if menu.target and menu.target != menu.actor else ""),
              body, referee)
 
 
@@ -366,9 +371,9 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
              h("form", {"class_": "cond-form", "data-action": "cond-form", "data-id": cid},
                h("label", None, "Condition ", h("input", {"type": "text", "name": "condition", "maxlength": "40",
                                                            "list": "condition-names", "data-testid": "cond-name"})),
-               h("label", None, f"for ({unit}, empty: until removed) ",
-                 h("input", {"type": "number", "name": "lasts", "min": "1", "max": "10000", "inputmode": "numeric",
-                             "class_": "cond-lasts", "data-testid": "cond-lasts"})),
+               h("label", None, f"for ({unit} or minutes, empty: until removed) ",
+                 h("input", {"type": "text", "name": "lasts", "maxlength": "20", "autocomplete": "off",
+                             "placeholder": f"3 or 3 {unit}", "class_": "cond-lasts", "data-testid": "cond-lasts"})),
                h("button", {"type": "submit", "data-testid": "cond-add"}, "Add")),
              h("ul", {"class_": "conds"}, conds) if conds else "",
              effect_form(cid, others, unit) if others else "")
@@ -395,9 +400,9 @@ def effect_form(cid: str, others: tuple[tuple[str, str], ...], unit: str) -> Mar
                  " heals"),
                h("label", None, "Condition ", h("input", {"type": "text", "name": "condition", "maxlength": "40",
                                                           "list": "condition-names", "data-testid": "eff-cond"})),
-               h("label", None, f"for ({unit}) ", h("input", {"type": "number", "name": "lasts", "min": "1",
-                                                              "max": "10000", "inputmode": "numeric",
-                                                              "class_": "cond-lasts", "data-testid": "eff-lasts"})),
+               h("label", None, f"for ({unit}) ", h("input", {"type": "text", "name": "lasts", "maxlength": "20",
+                                                              "autocomplete": "off", "class_": "cond-lasts",
+                                                              "data-testid": "eff-lasts"})),
                h("button", {"type": "submit", "data-testid": "eff-apply"}, "Apply")))
 
 
@@ -532,24 +537,6 @@ def help_dialog() -> Markup:
                h("dl", {"class_": "keys"}, [[h("dt", None, h("kbd", None, k)), h("dd", None, v)]
                                             for k, v in SHORTCUTS]),
                h("button", {"type": "button", "data-action": "cancel"}, "Close")))
-
-
-def hp_dialog(cid: str, name: str, hp: int, max_hp: int, typed: str = "", problem: str = "") -> Markup:
-    """Quick HP: one field for −N (damage), +N (healing) or the new value; a refusal said at the field."""
-    return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "hp-t",
-                     "data-testid": "hp-dialog"},
-             h("form", {"class_": "modal-box hp-quick", "data-action": f"hp-quick:{cid}"},
-               h("h2", {"id": "hp-t"}, f"{name}: {hp}/{max_hp} HP"),
-               h("label", {"for": "hp-change"}, "Damage (−N), healing (+N) or new hit points"),
-               h("input", {"id": "hp-change", "name": "change", "value": typed, "autocomplete": "off",
-                           "inputmode": "text", "maxlength": "12", "placeholder": "−5, +3 or 12",
-                           "data-testid": "hp-change", "aria-invalid": "true" if problem else None,
-                           "aria-describedby": "hp-problem" if problem else None}),
-               h("p", {"class_": "why", "id": "hp-problem", "role": "alert", "data-testid": "hp-problem"}, problem)
-               if problem else "",
-               h("div", {"class_": "row"},
-                 h("button", {"type": "submit", "data-testid": "hp-apply"}, "Apply"),
-                 h("button", {"type": "button", "data-action": "cancel"}, "Cancel"))))
 
 
 def rule_popover(rule_id: str, text: str) -> Markup:

@@ -19,6 +19,7 @@ from ..engine.referee import Effect
 from ..engine.ruleset import Allow, Damage, FreeRoll, SetCondition, SetHp
 from ..engine.session import SetupChange
 from ..views.hp_change import read_change
+from ..views.quick_condition import condition_command
 from ..views.panels import on_target, system_view
 from .actions import Actions
 from .desk import Desk
@@ -418,6 +419,27 @@ def _hp_quick(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> No
     act(desk, cmd)
 
 
+@forms("qcond")
+def _quick_condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
+    """A condition of the library tapped (or the referee's own typed) in the quick dialog, for the duration
+    chosen there: one referee step; a refusal is said at the field with what was typed kept."""
+    state, rs = desk.session.state, desk.session.ruleset
+    if not state.has(arg):
+        desk.set(dialog=None)
+        return
+    lasting = values.get("for", "")
+    typed = values.get("custom", "")
+    name = op[4:] if op.startswith("lib:") else typed
+    cmd, problem = condition_command(rs, state, arg, name, lasting, "secret" in values)
+    illegal = desk.session.check(cmd) if cmd is not None else None
+    if cmd is None or illegal is not None:
+        desk.set(dialog=("hp", arg, "", "", typed[:40], problem or illegal.detail), cond_for=lasting)
+        desk.spare_field()
+        return
+    desk.set(dialog=None, cond_for=lasting)
+    act(desk, cmd)
+
+
 @forms("cond-form")
 def _condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
     cond = values.get("condition", "").strip()
@@ -427,14 +449,15 @@ def _condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> N
 
 
 def read_lasts(desk: Desk, values: dict[str, str]) -> int | None:
-    """A form's duration field: ticks of the system's clock, 0 when empty; None (said) when not a number.
+    """A form's duration field ("3", "2 min", "10 s": Ruleset.duration): ticks of the system's clock, 0 when
+    empty; None (said) when it is not a duration.
     Its range is the engine's to check (SetCondition, Effect)."""
     raw = values.get("lasts", "").strip()
-    lasts = parse_int(raw) if raw else 0
-    if lasts is None:
-        desk.notify(f'"{raw[:20]}" is not a duration: a whole number of {desk.session.ruleset.clock_unit}s, '
-                    "or empty for a condition that lasts until removed.", "error")
-    return lasts
+    try:
+        return desk.session.ruleset.duration(desk.session.state, raw)
+    except ValueError as exc:
+        desk.notify(f"{exc}; or leave it empty for a condition that lasts until removed.", "error")
+        return None
 
 
 @forms("effect-form")

@@ -12,8 +12,9 @@ from .. import catalogue
 from ..rules import titles
 from ..engine.referee import condition_words
 from ..engine.ruleset import clock_text
+from ..views.quick_condition import duration_choices, library
 from ..views.panels import last_result, log_lines
-from . import editing, panels, table_editor
+from . import editing, panels, quick_dialog, table_editor
 from .desk import Desk
 from .field_views import SPATIAL_NEEDS
 from .html import Markup
@@ -186,7 +187,12 @@ def dialog_html(desk: Desk) -> str:
         if not state.has(d[1]):
             return ""
         c = state.get(d[1])
-        return panels.hp_dialog(c.id, c.name, c.hp, c.max_hp, d[2], d[3])
+        rs = desk.session.ruleset
+        problem, typed = (d[5], d[4]) if len(d) > 5 else ("", "")
+        quick = quick_dialog.QuickConditions(condition_words(rs, state).get(c.id, ()),
+                                       tuple((n.name, n.does) for n in library(rs)),
+                                       duration_choices(rs, state), desk.page.cond_for, problem, typed)
+        return quick_dialog.hp_dialog(c.id, c.name, c.hp, c.max_hp, d[2], d[3], quick)
     if kind == "table":
         return table_editor.render(draft_doc(desk), d[1], list(desk.page.problems))
     return ""

@@ -1,0 +1,135 @@
+"""A timed condition from the field in at most three taps, in each system (issue 34; CORE-REF-1), at laptop and
+phone size: the combatant's quick dialog (its hit points, tapped on its row, or "± <target>" beside a targeted
+foe) lists the library's conditions, one tap each, for the duration chosen above them in the system's clock.
+The badge says the time left, the condition ends by itself at its tick (logged), and one undo brings it back."""
+from __future__ import annotations
+
+from helpers import is_phone, log_text, next_turn, open_example, option, physical_dice, show, status, type_dice, undo
+from playwright.sync_api import expect
+
+
+def badge(page, cid: str):
+    show(page, "order")
+    return page.get_by_test_id(f"order-{cid}").locator(".badge.cond")
+
+
+def from_row(page, cid: str, condition: str, duration: str | None = None) -> int:
+    """The row's hit points (a tap), the duration if not the default (a tap), the condition (a tap)."""
+    show(page, "order")
+    page.get_by_test_id(f"hp-{cid}").click()
+    taps = 1
+    if duration is not None:
+        page.get_by_test_id("qcond-for").select_option(label=duration)
+        taps += 1
+    page.get_by_test_id(f"qcond-{condition.lower()}").click()
+    expect(page.get_by_test_id("hp-dialog")).to_have_count(0)
+    return taps + 1
+
+
+def test_olog_a_targeted_orc_entangled_in_three_taps_ends_at_round_two_and_undo_brings_it_back__CORE_REF_1(app):
+    open_example(app, "olog", "two_orcs")
+    physical_dice(app)
+    option(app, "Roll initiative").click()
+    type_dice(app, {20: [15]})  # Brak 15 + 2 acts first
+    show(app, "act")
+    app.get_by_test_id("target-orc1").click()  # 1: the orc is Brak's target
+    app.get_by_test_id("hp-quick-target").click()  # 2: its quick dialog
+    expect(app.get_by_test_id("qcond-for")).to_have_value("1")  # the default: one round
+    # the durations a referee says at the table, in OLOG's clock (it has turns, no minutes)
+    labels = app.get_by_test_id("qcond-for").locator("option").all_inner_texts()
+    assert labels == ["1 round", "2 rounds", "3 rounds", "10 rounds", "until the start of Brak's next turn",
+                      "until the end of Brak's next turn", "until removed"]
+    app.get_by_test_id("qcond-entangled").click()  # 3
+    expect(badge(app, "orc1")).to_have_text("Entangled · 1 round left")
+    expect(app.locator("header [data-testid=clock]")).to_have_text("⏱ turn 1 of 3")
+    for _ in range(6):
+        if "Round 2" in status(app):
+            break
+        next_turn(app)
+        type_dice(app, {})
+    expect(app.get_by_test_id("status")).to_contain_text("Round 2")
+    expect(badge(app, "orc1")).to_have_count(0)
+    assert "Orc 1 is no longer Entangled: its time is up (round 2)" in log_text(app)
+    undo(app)
+    expect(badge(app, "orc1")).to_have_text("Entangled · 1 round left")
+
+
+def test_olog_until_the_start_of_braks_next_turn_and_a_secret_one_the_players_never_see__CORE_REF_1(app):
+    open_example(app, "olog", "two_orcs")
+    physical_dice(app)
+    option(app, "Roll initiative").click()
+    type_dice(app, {20: [15]})
+    taps = from_row(app, "orc2", "Shaken", "until the start of Brak's next turn")
+    assert taps == 3
+    expect(badge(app, "orc2")).to_have_text("Shaken · until the start of Brak's next turn")
+    show(app, "order")
+    app.get_by_test_id("hp-orc2").click()
+    app.get_by_test_id("qcond-custom").fill("Cursed <b>by the witch</b>")
+    app.get_by_test_id("qcond-secret").check()
+    app.get_by_test_id("qcond-add").click()
+    # the duration last chosen is kept: the referee's habit is the next default
+    expect(badge(app, "orc2").nth(1)).to_have_text("Cursed <b>by the witch</b> · until the start of Brak's next "
+                                                   "turn · secret")
+    if is_phone(app):
+        return  # the players' view of this window is a laptop's (the phone's header has no room for it)
+    app.get_by_test_id("players-view-toggle").click()
+    table = app.get_by_test_id("players-view")
+    expect(table).to_contain_text("Shaken")
+    assert "Cursed" not in table.inner_text()
+    app.get_by_test_id("players-view-close").click()
+
+
+def test_olog_a_duration_that_is_not_one_is_refused_at_the_field_and_changes_nothing__CORE_REF_1(app):
+    open_example(app, "olog", "two_orcs")
+    show(app, "order")
+    app.get_by_test_id("hp-orc1").click()
+    app.get_by_test_id("qcond-custom").fill("")
+    app.get_by_test_id("qcond-add").click()
+    expect(app.get_by_test_id("qcond-problem")).to_have_text("Name the condition (or tap one of the list).")
+    expect(app.get_by_test_id("qcond-custom")).to_have_attribute("aria-invalid", "true")
+    app.get_by_test_id("qcond-custom").fill("Bane (to-hit -1)")
+    app.get_by_test_id("qcond-add").click()
+    expect(app.get_by_test_id("hp-dialog")).to_have_count(0)
+    expect(badge(app, "orc1")).to_have_text("Bane (to-hit -1) · 1 round left")
+
+
+def test_ose_a_goblin_shaken_in_two_taps_ends_when_round_two_begins__CORE_REF_1__OSE_SEQ_1(app):
+    open_example(app, "ose", "loose")
+    show(app, "field")
+    app.get_by_test_id("decl-go").click()  # roll initiative, the app's dice
+    expect(app.get_by_test_id("status")).to_contain_text("Round 1 ·")
+    show(app, "order")
+    app.get_by_test_id("hp-g1").click()
+    labels = app.get_by_test_id("qcond-for").locator("option").all_inner_texts()
+    assert "1 minute (6 rounds)" in labels
+    app.get_by_test_id("qcond-shaken").click()  # 2 taps
+    expect(badge(app, "g1")).to_have_text("Shaken · 1 round left")
+    expect(app.locator("header [data-testid=clock]")).to_have_text("⏱ 0 s")
+    for _ in range(16):
+        if "Round 2" in status(app):
+            break
+        next_turn(app)
+    expect(app.get_by_test_id("status")).to_contain_text("Round 2")
+    expect(badge(app, "g1")).to_have_count(0)
+    assert "Goblin 1 is no longer Shaken: its time is up (round 2)" in log_text(app)
+    expect(app.locator("header [data-testid=clock]")).to_have_text("⏱ 10 s")
+    undo(app)
+    expect(badge(app, "g1")).to_have_text("Shaken · 1 round left")
+
+
+def test_ogre_brak_blessed_for_a_second_ends_as_the_count_reaches_it__CORE_REF_1__OGRE_SEG_1(app):
+    open_example(app, "ogre", "orc_and_pc")
+    physical_dice(app)
+    show(app, "field")
+    app.get_by_test_id("before-roll").click()
+    type_dice(app, {10: [4, 8]})  # orc 14, Brak 16 (OGRE-EX-1): the count goes on to 14
+    expect(app.locator("header [data-testid=clock]")).to_have_text("⏱ 7 s")
+    assert from_row(app, "brak", "Blessed") == 2  # the default: 2 segments (1 s)
+    expect(badge(app, "brak")).to_have_text("Blessed · 2 segments (1 s) left")
+    show(app, "act")
+    option(app, "Attack Brak").click()  # the orc declares; the count goes on to 16 by itself
+    expect(app.get_by_test_id("status")).to_contain_text("Segment 16")
+    expect(badge(app, "brak")).to_have_count(0)
+    assert "Brak is no longer Blessed: its time is up (segment 16)" in log_text(app)
+    undo(app)
+    expect(badge(app, "brak")).to_have_text("Blessed · 2 segments (1 s) left")
