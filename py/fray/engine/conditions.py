@@ -15,7 +15,10 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
+from typing import Any
+
 from .model import Combatant
+from .state import State
 
 # Conditions that allow no action (the referee's words, any case): the combatant may only pass or answer.
 INCAPACITATING = frozenset(("asleep", "held", "helpless", "paralysed", "paralyzed", "unconscious"))
@@ -49,6 +52,11 @@ class Named:
     does: str
     mods: Mods = Mods()
     rule: str = ""
+
+    @property
+    def word(self) -> str:
+        """What the condition is called on the combatant (the rules read these words in lower case)."""
+        return self.name.lower()
 
 
 # The named conditions offered in one tap (the systems add their own, Ruleset.condition_library).
@@ -105,3 +113,45 @@ def incapacitating(c: Combatant) -> str | None:
 def immobile(c: Combatant) -> str | None:
     """The first condition of `c` that allows no movement, or None."""
     return next((x for x in c.conditions if x.strip().lower() in IMMOBILE), None)
+
+
+# --- conditions in words, with their time left ---------------------------------------------------
+
+def until_words(state: State, edge: str, who: str) -> str:
+    """"until the start of Brak's next turn" (a turn timer's end, in words)."""
+    name = state.get(who).name if state.has(who) else who
+    return f"until the {edge} of {name}'s next turn"
+
+
+def condition_words(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:
+    """Each combatant's conditions as its badges say them, a timed one with its time left in the system's
+    clock ("Asleep · 2 rounds left"; Ogre: segments and seconds), in the order of `conditions`."""
+    ends = {(cid, cond): at for cid, cond, at in state.timers}
+    now = ruleset.clock(state) if ends else 0
+    out: dict[str, tuple[str, ...]] = {}
+    for c in state.combatants:
+        if c.conditions:
+            out[c.id] = tuple(_said(ruleset, state, cond, ends.get((c.id, cond)), now)
+                              + (" · secret" if (c.id, cond) in state.secret else "") for cond in c.conditions)
+    return out
+
+
+def _said(ruleset: Any, state: State, cond: str, at: Any, now: int) -> str:
+    if at is None:
+        return cond
+    if isinstance(at, int):
+        return f"{cond} · {ruleset.clock_words(max(0, at - now))} left"
+    return f"{cond} · {until_words(state, at[0], at[1])}"
+
+
+def public_conditions(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:
+    """`condition_words` without the referee's secret ones: what the players' display may show."""
+    words = condition_words(ruleset, state)
+    if not state.secret:
+        return words
+    out = {}
+    for c in state.combatants:
+        shown = tuple(w for cond, w in zip(c.conditions, words.get(c.id, ())) if (c.id, cond) not in state.secret)
+        if shown:
+            out[c.id] = shown
+    return out

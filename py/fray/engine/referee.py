@@ -15,6 +15,8 @@ from .commands import Code, Command, Event, Illegal, Reason, command
 from .dice import Dice, DiceError, DiceExpr
 from . import limits as L
 from .specs import StatSpec, stat_problems
+from .spells import spell_effect
+from .conditions import condition_words, public_conditions, until_words  # noqa: F401  (the page imports them here)
 from .state import State
 from .tables import Handlers
 
@@ -42,6 +44,8 @@ class Rules(Protocol):
     def clock_words(self, ticks: int, at: bool = False) -> str: ...
 
     def turns(self, state: State, who: str) -> tuple[int, bool] | None: ...
+
+    def duration(self, state: State, text: str) -> int: ...
 
 
 class RefereeReason(Code):
@@ -414,11 +418,6 @@ def _set_condition(rs: Rules, state: State, cmd: SetCondition, dice: Dice, event
     return replace(state.with_combatant(new), timers=timers, secret=secret)
 
 
-def until_words(state: State, edge: str, who: str) -> str:
-    """"until the start of Brak's next turn" (a turn timer's end, in words)."""
-    name = state.get(who).name if state.has(who) else who
-    return f"until the {edge} of {name}'s next turn"
-
 
 MAX_EFFECT_TARGETS = 100
 
@@ -470,6 +469,27 @@ def _effect(rs: Rules, state: State, cmd: Effect, dice: Dice, events: list[Event
             state = _set_condition(rs, state, SetCondition(t, cmd.condition, True, cmd.lasts, cmd.until), dice,
                                    events)
     return state
+
+
+def cast_effect(rs: Rules, state: State, targets: tuple[str, ...], entry: str, dice: Dice,
+                events: list[Event]) -> State:
+    """A spell completed on `targets` does what its roster entry says (engine/spells.py): the referee's
+    `Effect`, inside the step that completes it. A spell with no effect, or no target, changes nothing here;
+    an effect that cannot apply is said in the log and changes nothing."""
+    name, eff = spell_effect(entry)
+    if eff is None or not targets:
+        return state
+    try:
+        lasts = rs.duration(state, eff.lasts) if eff.condition else 0
+    except ValueError as exc:
+        events.append(Event("EffectRefused", f"{name}: {exc}", rule="CORE-REF-1"))
+        return state
+    cmd = Effect(tuple(targets), eff.dice, eff.each, eff.heal, eff.condition, lasts, name)
+    illegal = _check_effect(rs, state, cmd)
+    if illegal is not None:
+        events.append(Event("EffectRefused", f"{name}: {illegal.detail}", rule="CORE-REF-1"))
+        return state
+    return _effect(rs, state, cmd, dice, events)
 
 
 def due_timers(rs: Rules, state: State) -> tuple[tuple[str, str, Any], ...]:
@@ -552,37 +572,3 @@ def _set_walls(rs: Rules, state: State, cmd: SetWalls, dice: Dice, events: list[
     events.append(Event("WallsChanged", "Referee " + " and ".join(parts), rule="CORE-REF-1",
                         data={"add": [list(s) for s in cmd.add], "remove": [list(s) for s in cmd.remove]}))
     return replace(state, encounter=replace(enc, map=replace(enc.map, walls=frozenset(walls))))
-
-
-def condition_words(ruleset: Rules, state: State) -> dict[str, tuple[str, ...]]:
-    """Each combatant's conditions as its badges say them, a timed one with its time left in the system's
-    clock ("Asleep · 2 rounds left"; Ogre: segments and seconds), in the order of `conditions`."""
-    ends = {(cid, cond): at for cid, cond, at in state.timers}
-    now = ruleset.clock(state) if ends else 0
-    out: dict[str, tuple[str, ...]] = {}
-    for c in state.combatants:
-        if c.conditions:
-            out[c.id] = tuple(_said(ruleset, state, cond, ends.get((c.id, cond)), now)
-                              + (" · secret" if (c.id, cond) in state.secret else "") for cond in c.conditions)
-    return out
-
-
-def _said(ruleset: Rules, state: State, cond: str, at: Any, now: int) -> str:
-    if at is None:
-        return cond
-    if isinstance(at, int):
-        return f"{cond} · {ruleset.clock_words(max(0, at - now))} left"
-    return f"{cond} · {until_words(state, at[0], at[1])}"
-
-
-def public_conditions(ruleset: Rules, state: State) -> dict[str, tuple[str, ...]]:
-    """`condition_words` without the referee's secret ones: what the players' display may show."""
-    words = condition_words(ruleset, state)
-    if not state.secret:
-        return words
-    out = {}
-    for c in state.combatants:
-        shown = tuple(w for cond, w in zip(c.conditions, words.get(c.id, ())) if (c.id, cond) not in state.secret)
-        if shown:
-            out[c.id] = shown
-    return out

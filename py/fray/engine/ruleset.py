@@ -130,6 +130,7 @@ class Ruleset:
     checks: Callable[[State, Command], Illegal | None] | None = None  # the system's check of its own commands
     passes: tuple[type, ...] = ()  # the commands a combatant that can take no action may still give
     moves: tuple[type, ...] = ()  # the commands that move the actor (refused while it is entangled)
+    own_conditions: tuple[Named, ...] = ()  # the condition words this system's rules act on, for the library
     resolves: Handlers | None = None  # the system's resolve table: (ruleset, state, cmd, dice, events) -> State
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
@@ -303,8 +304,8 @@ class Ruleset:
 
     def condition_library(self) -> tuple[Named, ...]:
         """The named conditions the page offers in one tap, each with what it does (engine/conditions.py);
-        a system adds those its rules act on."""
-        return LIBRARY
+        a system adds those its rules act on (`own_conditions`)."""
+        return LIBRARY + self.own_conditions
 
     def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
         """The new state and the events; never mutates `state`. An allowed

@@ -66,7 +66,7 @@ def header(m: HeaderModel) -> Markup:
                h("span", {"class_": "sys"}, m.system_title),
                h("span", {"class_": "status", "data-testid": "status", "title": m.status}, m.status),
                h("span", {"class_": "clock", "data-testid": "clock", "title": m.clock_title},
-                 h("span", {"aria-hidden": "true"}, "⏱ "), m.clock) if m.clock else "",
+                 h("span", {"aria-hidden": "true"}, "◷ "), m.clock) if m.clock else "",
                h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status"}, m.outcome)
                if m.outcome else ""),
              h("div", {"class_": "tools", "role": "toolbar", "aria-label": "Encounter"},

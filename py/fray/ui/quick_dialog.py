@@ -16,7 +16,7 @@ class QuickConditions:
     (name, what it does), the durations (value, label), the one chosen, and a refusal said at the field."""
 
     now: tuple[str, ...]
-    library: tuple[tuple[str, str], ...]
+    library: tuple[tuple[str, str, str], ...]  # (name, the word set, what it does)
     durations: tuple[tuple[str, str], ...]
     chosen: str | None = None  # None: not chosen yet (the first is the default; "" is "until removed")
     problem: str = ""
@@ -38,9 +38,9 @@ def quick_conditions(cid: str, q: QuickConditions) -> Markup:
                h("select", {"name": "for", "data-testid": "qcond-for"},
                  [h("option", {"value": v, "selected": v == chosen}, label) for v, label in q.durations])),
              h("div", {"class_": "qcond-lib", "role": "group", "aria-label": "Set a condition"},
-               [h("button", {"type": "submit", "name": "op", "value": f"lib:{name}", "title": does,
-                             "data-testid": f"qcond-{name.lower()}"},
-                  name, h("span", {"class_": "does"}, does)) for name, does in q.library]),
+               [h("button", {"type": "submit", "name": "op", "value": f"lib:{word}", "title": does,
+                             "data-testid": f"qcond-{word.replace(' ', '-')}"},
+                  name, h("span", {"class_": "does"}, does)) for name, word, does in q.library]),
              h("div", {"class_": "qcond-own"},
                h("label", None, "Own ", h("input", {"type": "text", "name": "custom", "maxlength": "40",
                                                     "value": q.typed, "placeholder": "Bane (to-hit -1)",

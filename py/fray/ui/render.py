@@ -190,7 +190,7 @@ def dialog_html(desk: Desk) -> str:
         rs = desk.session.ruleset
         problem, typed = (d[5], d[4]) if len(d) > 5 else ("", "")
         quick = quick_dialog.QuickConditions(condition_words(rs, state).get(c.id, ()),
-                                       tuple((n.name, n.does) for n in library(rs)),
+                                       tuple((n.name, n.word, n.does) for n in library(rs)),
                                        duration_choices(rs, state), desk.page.cond_for, problem, typed)
         return quick_dialog.hp_dialog(c.id, c.name, c.hp, c.max_hp, d[2], d[3], quick)
     if kind == "table":

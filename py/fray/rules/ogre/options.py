@@ -13,6 +13,7 @@ from ...engine.cache import Cache
 from ...engine import geometry as geo
 from ...engine.commands import Choice, Option, Reason as Core
 from ...engine.geometry import distance_squares
+from ...engine.spells import spell_effect
 from ...engine.state import State
 from . import grid as og
 from . import state as om
@@ -131,8 +132,28 @@ def declarations(state: State, actor: str) -> list[Option]:
                                         for cat in ("Short", "Standard", "Long")),
                           question="How long is the spell?", rule="OGRE-READY-1",
                           hint="Concentration: damage calls for a check (OGRE-BREAK-1)"))
+        out += spell_options(state, c, foes)
     out += ready_options(state, c, foes)
     out.append(delay_option(state, actor))
+    return out
+
+
+def spell_options(state: State, c, foes) -> list[Option]:
+    """A known spell that does what its entry says (engine/spells.py), on each foe (a healing one: on each
+    ally): one tap, then how long it takes (Standard first, OGRE-READY-1); its effect when the cast resolves."""
+    out = []
+    for entry in c.stat("spells", ()) or ():
+        name, effect = spell_effect(str(entry))
+        if effect is None:
+            continue
+        on = [o for o in state.combatants if o.side == c.side and not o.is_down] if effect.heal else foes
+        for o in on[:8]:
+            cast = Cast(c.id, str(entry), 0, "Standard", o.id)
+            out.append(Option(cast, f"Cast {name} on {o.name}", group="Magic", rule="OGRE-READY-1",
+                              choices=tuple(Choice(f"{cat} ({om.duration(state, cat)} seg)", {"category": cat})
+                                            for cat in ("Standard", "Short", "Long")),
+                              question=f"How long does {name} take?",
+                              hint=effect.words()).refused(check(state, cast)))
     return out
 
 

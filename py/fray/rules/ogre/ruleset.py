@@ -19,7 +19,7 @@ from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.geometry import Body
 from ...engine.model import Encounter, Square
-from ...engine.ruleset import Ruleset, clock_text
+from ...engine.ruleset import Named, Ruleset, clock_text
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
@@ -43,6 +43,10 @@ class Ogre(Ruleset):
     checks = staticmethod(ogre_check.check)
     passes = (Delay,)  # what an asleep, held or helpless combatant may still do
     moves = (Move, Charge, Withdraw)  # what an entangled one may not
+    own_conditions = (
+        Named("Blinded", "cannot withdraw", rule="OGRE-WD-1"),
+        Named("Invisible", "still gets its attack on a foe withdrawing", rule="OGRE-WD-1"),
+    )
     resolves = ogre_resolve.resolves
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:

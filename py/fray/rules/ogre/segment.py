@@ -30,6 +30,8 @@ from ...engine.commands import Event
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.model import Weapon, Combatant
 from ...engine.state import Prompt, State
+from ...engine.spells import spell_effect
+from ...engine.referee import cast_effect
 from . import grid as og
 from .state import (
     CHARGE_BONUS, FAST_DC, MENU_BY_KEY, Action, Held, Work, combat_skill, defense, dex, duration,
@@ -176,10 +178,14 @@ def _act(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> Sta
     if a.kind == "act":
         return _menu_effect(rs, state, cid, a, events, dice, provoked=w.cause == "provoked")
     if a.kind == "cast":
-        events.append(Event("SpellCast", f"{c.name} completes {a.spell or 'the spell'}"
+        name, effect = spell_effect(a.spell or "")
+        on = a.target if effect is not None and a.target and state.has(a.target) else ""
+        events.append(Event("SpellCast", f"{c.name} completes {name or 'the spell'}"
                                          + (f" (check {a.check_bonus:+d})" if a.check_bonus else "")
-                                         + ": the referee applies its effect", rule="OGRE-ACT-1", actor=cid,
-                            target=a.target))
+                                         + (f" on {state.name(on)}" if on else ": the referee applies its effect"),
+                            rule="OGRE-ACT-1", actor=cid, target=a.target))
+        if on:
+            state = cast_effect(rs, state, (on,), a.spell, dice, events)
         return end_action(state, cid, events)
     return end_action(state, cid, events)
 

@@ -153,6 +153,8 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("spellcraft", "Spellcraft bonus", 0, rule="OGRE-READY-1", minimum=-50, maximum=100),
     StatSpec("ride", "Ride bonus", 0, rule="OGRE-LIST-1", minimum=-50, maximum=100),
     StatSpec("caster", "Casts spells", False, kind="bool", rule="OGRE-READY-1"),
+    # a spell with its effect in brackets, "Firebolt (2d6)" (engine/spells.py): cast in two taps, on a foe
+    StatSpec("spells", "Spells known", (), kind="list", rule="OGRE-READY-1"),
 )
 
 

@@ -123,6 +123,11 @@ def _shape_strategise(state: State, c: Combatant, cmd: Strategise) -> Illegal | 
 def _shape_cast(state: State, c: Combatant, cmd: CastSpell) -> Illegal | None:
     if len(cmd.spell) > 80:
         return Illegal(Reason.TOO_LONG, "A spell's name is at most 80 characters")
+    if not isinstance(cmd.targets, tuple) or len(cmd.targets) > 100:
+        return Illegal(Reason.NO_SUCH_COMBATANT, "A spell's targets are a list of combatants")
+    gone = next((t for t in cmd.targets if not isinstance(t, str) or not state.has(t)), None)
+    if gone is not None:
+        return Illegal(Reason.NO_SUCH_COMBATANT, f"There is no combatant {gone!r}")
     return None
 
 

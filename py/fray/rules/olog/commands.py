@@ -55,6 +55,7 @@ class CastSpell:
     actor: str
     spell: str = ""
     press_on: bool | None = None
+    targets: tuple[str, ...] = ()  # a spell with an effect (engine/spells.py): on whom it takes it
 
     def label(self) -> str:
         return f"Cast {self.spell or 'a spell'}"

@@ -13,6 +13,7 @@ from dataclasses import replace
 
 from ...engine.commands import Choice, Command, Option
 from ...engine.model import Combatant
+from ...engine.spells import spell_effect
 from ...engine.state import State
 from .check import check, rules, shape
 from .commands import Attack, CastSpell, Defend, EndTurn, Move, Retrieve, RollInitiative, SetCount, Strategise
@@ -54,7 +55,20 @@ def options(state: State, actor: str) -> list[Option]:
     if is_pc(state, c) or c.stat("caster", False) or c.stat("spells", ()):
         offer(CastSpell(actor), "Cast a spell… (extended)", "Spell", "OLOG-SPELL-1", needs=("spell",))
         for sp in c.stat("spells", ()) or ():
-            offer(CastSpell(actor, str(sp)), f"Cast {sp} (extended)", "Spell", "OLOG-SPELL-1")
+            name, effect = spell_effect(str(sp))
+            if effect is None:
+                offer(CastSpell(actor, str(sp)), f"Cast {sp} (extended)", "Spell", "OLOG-SPELL-1")
+                continue
+            # a spell that does what its entry says (engine/spells.py): one option per target
+            group = ([o for o in state.combatants if o.side == c.side and not o.is_down] if effect.heal
+                     else targets)
+            if len(group) > 1:
+                offer(CastSpell(actor, str(sp), targets=tuple(o.id for o in group)),
+                      f"Cast {name} on every {'ally' if effect.heal else 'foe'} ({len(group)}) (extended)",
+                      "Spell", "OLOG-SPELL-1", hint=effect.words())
+            for o in group[:8]:
+                offer(CastSpell(actor, str(sp), targets=(o.id,)), f"Cast {name} on {o.name} (extended)", "Spell",
+                      "OLOG-SPELL-1", hint=effect.words())
     for item in dict.fromkeys(c.inventory):
         tag = {FREE: "free", EXTENDED: "extended", ACTION: "action"}[item_cost(state, c, item)]
         empty = [i for i, h in enumerate(c.hands) if not h]

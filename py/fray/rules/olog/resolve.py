@@ -11,6 +11,8 @@ from typing import Any
 
 from ...engine.conditions import modifiers
 from ...engine.commands import Command, Event
+from ...engine.referee import cast_effect
+from ...engine.spells import spell_effect
 from ...engine.dice import Dice, DiceExpr
 from ...engine.model import Combatant
 from ...engine.ruleset import Handlers
@@ -210,10 +212,17 @@ def _defend(rs: Any, state: State, c: Combatant, cmd: Defend, price: str, dice: 
 @effects(CastSpell)
 def _cast(rs: Any, state: State, c: Combatant, cmd: CastSpell, price: str, dice: Dice,
           events: list[Event]) -> State:
-    events.append(Event("SpellCast", f"{c.name} casts {cmd.spell or 'a spell'} (extended: both actions); "
-                                     f"the referee narrates its effect", rule="OLOG-SPELL-1 OLOG-ACT-4",
-                        actor=c.id, data={"spell": cmd.spell}))
-    return state
+    name, effect = spell_effect(cmd.spell)
+    if effect is None or not cmd.targets:
+        events.append(Event("SpellCast", f"{c.name} casts {cmd.spell or 'a spell'} (extended: both actions); "
+                                         f"the referee narrates its effect", rule="OLOG-SPELL-1 OLOG-ACT-4",
+                            actor=c.id, data={"spell": cmd.spell}))
+        return state
+    on = ", ".join(state.name(t) for t in cmd.targets)
+    events.append(Event("SpellCast", f"{c.name} casts {name} on {on} (extended: both actions)",
+                        rule="OLOG-SPELL-1 OLOG-ACT-4", actor=c.id,
+                        data={"spell": cmd.spell, "targets": list(cmd.targets)}))
+    return cast_effect(rs, state, cmd.targets, cmd.spell, dice, events)
 
 
 @effects(Retrieve)

@@ -11,6 +11,7 @@ from dataclasses import replace
 from ...engine.commands import Choice, Option
 from ...engine.geometry import chebyshev, path_cost_ft
 from ...engine.model import Combatant
+from ...engine.spells import spell_effect
 from ...engine.state import State
 from .check import Core, R, charge_plan, check
 from .combat import (ammo_die, band_text, casting_cost, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
@@ -238,6 +239,15 @@ def _spell_options(state: State, c: Combatant) -> list[Option]:
     if not spell:
         return []
     group = "Magic" if is_detailed(state) else "Spell"
+    name, effect = spell_effect(spell)
+    if effect is not None:  # the spell does what its entry says (engine/spells.py): only its targets are asked
+        return [
+            _opt(state, CompleteSpell(c.id), f"Complete {name}", group=group, rule="OSE-SPELL-2",
+                 choices=_effect_targets(state, c, effect.heal), question=f"{c.name} completes {name}: on whom?",
+                 hint=effect.words()),
+            _opt(state, CancelSpell(c.id), f"Cancel {name} (lost from memory)", group=group, rule="OSE-SPELL-2",
+                 hint="The caster may then act otherwise"),
+        ]
     # The effect is narrated; naming a target matters for a turned undead (OSE-TURN-3: a spell breaks it).
     choices = (Choice("No target named", {"targets": ()}, "The referee narrates the effect"),
                Choice("A concentration spell", {"targets": (), "concentration": True},
@@ -251,6 +261,19 @@ def _spell_options(state: State, c: Combatant) -> list[Option]:
         _opt(state, CancelSpell(c.id), f"Cancel {spell} (lost from memory)", group=group, rule="OSE-SPELL-2",
              hint="The caster may then act otherwise"),
     ]
+
+
+def _effect_targets(state: State, c: Combatant, heal: bool) -> tuple[Choice, ...]:
+    """The targets a spell with an effect is offered: every foe at once and each foe (a healing spell: the
+    caster's side), nearest first."""
+    if heal:
+        group = [o for o in state.combatants if o.side == c.side and not is_out(o)]
+        every = "On every ally"
+    else:
+        group = _enemies(state, c)
+        every = "On every foe"
+    out = [Choice(f"{every} ({len(group)})", {"targets": tuple(o.id for o in group)})] if len(group) > 1 else []
+    return tuple(out) + tuple(Choice(f"On {o.name}", {"targets": (o.id,)}) for o in group[:12])
 
 
 def _turn_options(state: State, c: Combatant) -> list[Option]:

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 from ...engine.commands import Command, Event, Illegal
 from ...engine.dice import Dice
+from ...engine.referee import cast_effect
 from ...engine.ruleset import Handlers
 from ...engine.state import State
 from .check import charge_plan, manip_cost
@@ -228,7 +229,8 @@ def _complete(rs, state: State, cmd: CompleteSpell, dice: Dice, events: list[Eve
     for t in cmd.targets:
         if state.has(t):
             state = break_turning(state, t, events)
-    return mark_done(state, c.id)
+    state = cast_effect(rs, state, tuple(t for t in cmd.targets if state.has(t)), spell, dice, events)
+    return mark_done(state, c.id) if state.has(c.id) else state
 
 
 @resolves(CancelSpell)

@@ -17,7 +17,7 @@ from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
 from ...engine.model import Encounter
-from ...engine.ruleset import Ruleset
+from ...engine.ruleset import Named, Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
@@ -89,6 +89,11 @@ class OseRuleset(Ruleset):
     checks = staticmethod(ose_check.check)
     passes = (Done, EndStep)  # what an asleep, held or helpless combatant may still do
     moves = (Move, Withdraw, Flee, Charge)  # what an entangled one may not
+    own_conditions = (
+        Named("Pinned", "no actions, no movement; melee hits deal maximum damage", rule="OSE-COND-1"),
+        Named("Dark", "cannot see: a flight is at half speed (unless it can see)", rule="OSE-FLEE-1"),
+        Named("Can see", "sees in the dark", rule="OSE-FLEE-1"),
+    )
     resolves = ose_resolve.resolves
 
     def upgrade(self, doc: dict) -> dict:
