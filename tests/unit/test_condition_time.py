@@ -278,3 +278,19 @@ def test_ogre_a_condition_lowers_a_defense__CORE_REF_1__OGRE_ATK_1():
     c = s.state.get("brak")
     act(s, SetCondition("brak", "Exposed"))
     assert defense(s.state.get("brak"), False) == defense(c, False) - 2
+
+
+# --- save files from before ------------------------------------------------------------------------------
+
+def test_a_file_saved_before_turn_timers_and_secrets_opens_unchanged__CORE_REF_1():
+    """tests/unit/fixtures/before-turn-timers: an OLOG fight saved by the app as it was at c36e3c7 (timed
+    conditions, an effect, a turn ended), with none of today's fields (until, secret)."""
+    import pathlib
+    path = pathlib.Path(__file__).parent / "fixtures" / "before-turn-timers" / "olog-timed-conditions.json"
+    text = path.read_text(encoding="utf-8")
+    assert '"until"' not in text and '"secret": true' not in text
+    s = storage.loads(text).session
+    assert s.state.timers == (("orc1", "Stunned", 3), ("orc1", "Burning", 2), ("orc2", "Burning", 2))
+    assert [c.conditions for c in s.state.combatants] == [(), ("Stunned", "Burning"), ("Burning",)]
+    assert s.state.secret == frozenset() and s.state.round == 1
+    assert condition_words(OLOG, s.state)["orc1"] == ("Stunned · 2 rounds left", "Burning · 1 round left")
