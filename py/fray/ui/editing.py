@@ -53,7 +53,7 @@ def edit_field(desk: Desk, path: str, kind: str, raw: str) -> None:
     except editor.EditError as exc:
         desk.set(problems=(f"{path.replace('/', '.')}: {exc}",))
         return
-    edit(desk, lambda d: editor.set_path(d, path, value))
+    edit(desk, lambda d: editor.set_field(d, path, value))
 
 
 def load_example(desk: Desk, system: str, name: str) -> None:

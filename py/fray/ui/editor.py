@@ -8,6 +8,7 @@ not hold. Pure (no browser imports).
 from __future__ import annotations
 
 import copy
+import re
 from typing import Any
 
 from .. import presets
@@ -53,6 +54,34 @@ def set_path(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     return new
 
 
+WEAPON_NAME = re.compile(r"combatants/(\d+)/weapons/(\d+)/name")
+
+
+def set_field(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A copy of doc with one form field changed, and what follows from it (a weapon renamed)."""
+    m = WEAPON_NAME.fullmatch(path)
+    if m and isinstance(value, str):
+        return rename_weapon(doc, int(m.group(1)), int(m.group(2)), value)
+    return set_path(doc, path, value)
+
+
+def rename_weapon(doc: dict[str, Any], index: int, weapon: int, name: str) -> dict[str, Any]:
+    """A copy of doc with a weapon renamed, and the item it names with it: in the combatant's hands, its
+    inventory and every weapon of its that needs that item, so what is held still strikes."""
+    new = set_path(doc, f"combatants/{index}/weapons/{weapon}/name", name)
+    c = new["combatants"][index]
+    old = doc["combatants"][index]["weapons"][weapon]
+    old_name, item = old.get("name", ""), old.get("item", "")
+    if not old_name or old_name == name or item not in (old_name, ""):
+        return new  # the weapon needs another item ("Thrust" with a "Spear"): that item keeps its name
+    c["hands"] = [name if h == old_name else h for h in c.get("hands", [])]
+    c["inventory"] = [name if h == old_name else h for h in c.get("inventory", [])]
+    for w in c.get("weapons", []):
+        if w.get("item") == old_name:
+            w["item"] = name
+    return new
+
+
 def _key(node: Any, part: str | int) -> str | int:
     """JSON object keys are text even when they look like numbers (the turn table's rows "1", "2"...)."""
     return str(part) if isinstance(node, dict) else part
@@ -72,6 +101,13 @@ def convert(kind: str, raw: str) -> Any:
         if raw == "":
             return None
         return convert("int", raw)
+    if kind == "zone":  # counted from 1 in the form, as the field shows it; stored from 0 (the file format)
+        if raw == "":
+            return None
+        n = convert("int", raw)
+        if n < 1:
+            raise EditError("zones count from 1 (the first zone)")
+        return n - 1
     if kind == "bool":
         return raw in ("true", "on", "1", "yes")
     if kind == "list":
@@ -188,6 +224,9 @@ def field(label: str, path: str, value: Any, kind: str = "text", *, testid: str 
         input_attrs.update(type="checkbox", checked=bool(value))
     elif kind in ("int", "intornull"):
         input_attrs.update(type="number", value="" if value is None else str(value), inputmode="numeric")
+    elif kind == "zone":
+        input_attrs.update(type="number", value="" if value is None else str(value + 1), inputmode="numeric",
+                           min="1")
     elif kind == "list":
         input_attrs.update(type="text", value=", ".join(str(v) for v in (value or ())))
     elif kind == "square":
@@ -287,7 +326,8 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
                   f"+ {name}") for name in presets.PRESETS])
     people = h("section", {"class_": "ed-combatants"},
                h("h3", None, f"Combatants ({len(doc['combatants'])})"), adders, Markup(picker),
-               [combatant_form(i, c, side_choices, ruleset, view) for i, c in enumerate(doc["combatants"])])
+               [combatant_form(i, c, side_choices, ruleset, view, doc.get("bands", 6))
+                for i, c in enumerate(doc["combatants"])])
     return h("div", {"class_": "editor", "data-testid": "editor"}, h("h2", None, "Encounter setup"),
              warn, probs, head, sets, sides, people)
 
@@ -312,13 +352,13 @@ def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:
 
 
 def combatant_form(i: int, c: dict[str, Any], side_choices: list[tuple[str, str]], ruleset: Ruleset,
-                   view: str) -> Markup:
+                   view: str, bands: int = 6) -> Markup:
     p = f"combatants/{i}"
     stats = c.get("stats", {})
     weapons = [attack_row(i, j, a) for j, a in enumerate(c.get("weapons", []))]
     spatial = []
     if view == "bands":
-        spatial.append(field("Zone (0 = first)", f"{p}/band", c.get("band"), "intornull", min="0"))
+        spatial.append(field(f"Zone (1 to {bands})", f"{p}/band", c.get("band"), "zone", max=str(bands)))
     if view == "grid":
         spatial.append(field("Square x,y", f"{p}/square", c.get("square"), "square"))
     return h("details", {"class_": "cb", "data-testid": f"cb-{i}"},
