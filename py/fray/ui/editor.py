@@ -11,7 +11,7 @@ import copy
 import re
 from typing import Any
 
-from .. import presets
+from .. import placement, presets
 from ..engine.model import WEAPON_KINDS, QUALITIES
 from ..engine.ruleset import Ruleset, Setting, StatSpec
 from ..engine.storage import SHAPES
@@ -131,22 +131,8 @@ def add_combatant(doc: dict[str, Any], preset_name: str, side: str) -> dict[str,
     same = sum(1 for o in new["combatants"] if o["name"].startswith(c["name"]))
     if same:
         c["name"] = f"{c['name']} {same + 1}"
-    c["band"] = 0
-    c["square"] = free_square(new)
-    new["combatants"].append(c)
+    new["combatants"].append(placement.placed(new, c))
     return new
-
-
-def free_square(doc: dict[str, Any]) -> list[int] | None:
-    m = doc.get("map", {})
-    w, hgt = m.get("width", 24), m.get("height", 16)
-    taken = {tuple(c["square"]) for c in doc["combatants"] if c.get("square")}
-    walls = {tuple(s) for s in m.get("walls", [])}
-    for y in range(hgt):
-        for x in range(w):
-            if (x, y) not in taken and (x, y) not in walls:
-                return [x, y]
-    return None
 
 
 def duplicate(doc: dict[str, Any], index: int) -> dict[str, Any]:
@@ -155,8 +141,7 @@ def duplicate(doc: dict[str, Any], index: int) -> dict[str, Any]:
     ids = {c["id"] for c in new["combatants"]}
     src["id"] = presets.next_id(ids, src["name"])
     src["name"] = src["name"] + " (copy)"
-    src["square"] = free_square(new)
-    new["combatants"].insert(index + 1, src)
+    new["combatants"].insert(index + 1, placement.placed(new, src))
     return new
 
 
