@@ -40,8 +40,9 @@ def draw(desk: Desk) -> None:
     if desk.page.restart_offer is not None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
+    party = roster_ui.party_button(roster_ui.party_count(desk, doc), "start-party")
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
-                                                       roster_ui.picker(desk, doc)) + restart))
+                                                       roster_ui.picker(desk, doc), party) + restart))
 
 
 # --- changing the draft -------------------------------------------------------------------

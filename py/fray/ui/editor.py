@@ -272,8 +272,22 @@ def example_picker() -> Markup:
              h("select", {"data-action": "example", "data-testid": "example-select", "aria-label": "Examples"}, opts))
 
 
-def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int, picker: str = "") -> Markup:
-    """The setup form; `picker` is the roster picker's markup (ui/roster_ui.py), shown under the presets."""
+def start_hint(doc: dict[str, Any], party: str) -> Markup | str:
+    """While fewer than two sides have someone, what to do next (the fight cannot start before)."""
+    sides = {c.get("side") for c in doc["combatants"]}
+    if len(sides) >= 2:
+        return ""
+    text = ("Nobody here yet: add the party, then the foes (the roster, the starter creatures or a preset "
+            "below). Each side starts at its own edge." if not sides else
+            "The fight starts when two sides each have a combatant: add the foes below.")
+    return h("div", {"class_": "hint ed-start", "role": "status", "data-testid": "editor-start"},
+             h("p", None, text), Markup(party) if not sides else "")
+
+
+def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int, picker: str = "",
+           party: str = "") -> Markup:
+    """The setup form; `picker` is the roster picker's markup (ui/roster_ui.py), shown under the presets,
+    and `party` its "Add the party" button, offered first while the encounter is empty."""
     view = ruleset.field_view_for(doc.get("profile", ""))
     system_value = f"{doc['system']}:{doc.get('profile', '')}"
     sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
@@ -303,10 +317,12 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
               [side_row(i, s, doc["sides"]) for i, s in enumerate(doc["sides"])],
               h("button", {"type": "button", "data-action": "add-side", "data-testid": "add-side"}, "Add a side"))
     side_choices = [(s["id"], s["name"] or s["id"]) for s in doc["sides"]]
+    # the presets and the roster's creatures are mostly foes: their side first, the party's by choice
+    foes = next((s["id"] for s in doc["sides"] if not s.get("is_player")), "")
     adders = h("div", {"class_": "ed-add"},
                h("label", {"class_": "f"}, h("span", None, "Side"),
                  h("select", {"data-role": "add-side-choice", "data-testid": "add-to-side", "aria-label": "Side"},
-                   [h("option", {"value": v}, t) for v, t in side_choices])),
+                   [h("option", {"value": v, "selected": v == foes}, t) for v, t in side_choices])),
                [h("button", {"type": "button", "data-action": f"add:{name}", "data-testid": f"add-{name}"},
                   f"+ {name}") for name in presets.PRESETS])
     people = h("section", {"class_": "ed-combatants"},
@@ -314,7 +330,7 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
                [combatant_form(i, c, side_choices, ruleset, view, doc.get("bands", 6))
                 for i, c in enumerate(doc["combatants"])])
     return h("div", {"class_": "editor", "data-testid": "editor"}, h("h2", None, "Encounter setup"),
-             warn, probs, head, sets, sides, people)
+             warn, probs, start_hint(doc, party), head, sets, sides, people)
 
 
 def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:

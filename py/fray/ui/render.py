@@ -62,7 +62,7 @@ def render(desk: Desk, field: bool = True) -> None:
     if enc.profile:
         title += f" · {enc.profile}"
     head = panels.HeaderModel(enc.name, title, shown.status, s.can_undo, s.can_redo,
-                              state.outcome, page.mode, "physical" if s.physical_dice else "app")
+                              state.outcome or s.ruleset.unready(state), page.mode, "physical" if s.physical_dice else "app")
     slots.html("header-slot", memo("header", tuple(vars(head).values()), lambda: panels.header(head)))
     text, tone = page.notice
     slots.html("notice-slot", memo("notice", (text, tone), lambda: panels.notice(text, tone)))
