@@ -103,6 +103,7 @@ def draw(desk: Desk) -> None:
 def switch(desk: Desk, rid: str, session, message: str = "") -> None:
     """Open entry `rid` in this tab (the one that was open stays in the library as last saved)."""
     entries.show_entry(desk, rid, session)
+    desk.setup.clear()
     desk.set(selected=None, follow_turn=True, pending=None, draft=None, mode="play", dialog=None, problems=(),
             restart_offer=None)
     if message:
