@@ -94,6 +94,23 @@ def blank_encounter(system: str, profile: str = "") -> dict[str, Any]:
     return doc
 
 
+# The systems a new encounter starts in, one line each on what it is (the library's "New encounter").
+# OSE starts in detailed combat on squares; Setup's System list switches it to loose combat.
+NEW_ENCOUNTER = (
+    ("olog", "", "OLOG", "Distance in zones; foes nearby press you each action."),
+    ("ose", "detailed", "OSE", "Old-School Essentials house rules: sides declare, then act on a square grid."),
+    ("ogre", "", "Ogre", "Ogre Character Codex: squares, and a segment ruler of declared actions."),
+)
+
+
+def empty_encounter(system: str, profile: str = "") -> dict[str, Any]:
+    """A new encounter with nobody in it yet: the party's side and the foes' side, to fill in setup."""
+    doc = blank_encounter(system, profile)
+    doc["sides"][1].update(id="foes", name="Foes")
+    doc["combatants"] = []
+    return doc
+
+
 def next_id(existing: set[str], base: str) -> str:
     stem = "".join(ch if ch.isalnum() else "-" for ch in base.lower()).strip("-") or "c"
     stem = stem[:30]

@@ -15,7 +15,7 @@ import json
 import re
 from typing import Any, Iterable
 
-from . import presets
+from . import placement, presets
 from .engine import storage
 
 KIND = "roster"
@@ -116,8 +116,7 @@ def add_copies(doc: dict[str, Any], entry: Entry, n: int, side: str) -> dict[str
         ids = {c["id"] for c in new["combatants"]}
         c = _copy(entry, presets.next_id(ids, stem(name)), side)
         c["name"] = name
-        c["square"] = _free_square(new)
-        new["combatants"].append(c)
+        new["combatants"].append(placement.placed(new, c))
     return new
 
 
@@ -140,29 +139,16 @@ def _has(doc: dict[str, Any], entry: Entry) -> bool:
 def _add_pc(new: dict[str, Any], entry: Entry, side: str) -> dict[str, Any]:
     ids = {c["id"] for c in new["combatants"]}
     cid = entry["cid"] if entry["cid"] and entry["cid"] not in ids else presets.next_id(ids, entry["name"])
-    c = _copy(entry, cid, side)
-    c["square"] = _free_square(new)
-    new["combatants"].append(c)
+    new["combatants"].append(placement.placed(new, _copy(entry, cid, side)))
     return new
 
 
 def _copy(entry: Entry, cid: str, side: str) -> dict[str, Any]:
     c = copy.deepcopy(entry["combatant"])
-    c.update(id=cid, side=side, band=0)
+    c.update(id=cid, side=side)
     c.setdefault("conditions", [])
     c.setdefault("notes", "")
     return c
-
-
-def _free_square(doc: dict[str, Any]) -> list[int] | None:
-    m = doc.get("map", {})
-    taken = {tuple(c["square"]) for c in doc["combatants"] if c.get("square")}
-    walls = {tuple(s) for s in m.get("walls", [])}
-    for y in range(m.get("height", 16)):
-        for x in range(m.get("width", 24)):
-            if (x, y) not in taken and (x, y) not in walls:
-                return [x, y]
-    return None
 
 
 # --- the file ----------------------------------------------------------------------------------

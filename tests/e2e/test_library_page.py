@@ -107,13 +107,16 @@ def test_two_tabs_on_one_encounter_lose_no_step_and_the_later_one_is_read_only_u
 def test_export_all_then_an_empty_browser_then_import_gives_back_every_entry_identical(app, fresh_page, tmp_path):
     damage(app, "orc-1", 3)
     open_library(app)
-    app.get_by_test_id("lib-new").click()
-    damage(app, "mira", 2)
-    app.get_by_test_id("toggle-setup").click()
-    app.get_by_test_id("cb-1").locator("summary").click()
-    app.get_by_test_id("roster-save-1").click()
+    app.get_by_test_id("lib-new-olog").click()  # empty, in Setup
+    app.get_by_test_id("add-to-side").select_option("foes")
+    app.get_by_test_id("add-Orc").click()
+    app.get_by_test_id("add-to-side").select_option("party")
+    app.get_by_test_id("add-Sample PC").click()
+    app.get_by_test_id("cb-0").locator("summary").click()
+    app.get_by_test_id("roster-save-0").click()
     expect(app.get_by_test_id("roster-report")).to_contain_text("Saved “Orc” in the roster")
     app.get_by_test_id("toggle-setup").click()
+    damage(app, "mira-1", 2)
     open_library(app)
     rid = stored(app)["current"]
     app.get_by_test_id(f"lib-delete-{rid}").click()  # the trash is exported too
@@ -284,3 +287,28 @@ def test_opening_an_example_keeps_the_encounter_it_replaces_in_the_library__CORE
     app.get_by_test_id(f"lib-open-{kept[0]['id']}").click()
     expect(app.get_by_test_id("library")).to_have_count(0)
     assert hp_text(app, "orc-1") == "4/6"
+
+
+@pytest.mark.parametrize("system", ["olog", "ose", "ogre"])
+def test_new_encounter_is_blank_in_the_system_chosen_and_the_page_copes_with_nobody(app, system, tmp_path):
+    open_library(app)
+    expect(app.get_by_test_id(f"lib-new-{system}")).to_be_visible()
+    for other in ("olog", "ose", "ogre"):  # each system one tap, with a line on what it is
+        expect(app.locator(f"#lib-new-{other}-d")).not_to_be_empty()
+    app.get_by_test_id(f"lib-new-{system}").click()
+    expect(app.get_by_test_id("library")).to_have_count(0)
+    expect(app.get_by_test_id("editor")).to_be_visible()  # straight into Setup
+    expect(app.get_by_test_id("editor-start")).to_contain_text("Nobody here yet")
+    expect(app.get_by_test_id("start-party")).to_be_enabled()
+    expect(app.get_by_test_id("editor")).to_contain_text("Combatants (0)")
+    expect(app.get_by_test_id("outcome")).to_contain_text("No combatants yet")
+    fits(app)
+    app.screenshot(path=str(tmp_path / f"new-{system}.png"), full_page=True)
+    app.get_by_test_id("toggle-setup").click()
+    expect(app.get_by_test_id("editor")).to_be_hidden()
+    expect(app.get_by_test_id("status")).to_be_visible()
+    expect(app.get_by_test_id("outcome")).not_to_contain_text("win")
+    expect(app.get_by_test_id("notice-error")).to_have_count(0)
+    doc = json.loads(saved_doc(app))["encounter"]
+    assert doc["combatants"] == [] and [s["name"] for s in doc["sides"]] == ["Party", "Foes"]
+    assert doc["system"] == system

@@ -35,10 +35,9 @@ def test_save_a_combatant_add_four_numbered_copies_to_a_new_encounter_and_reload
     close_setup(app)
     # A new encounter from the library; then the goblin four times, numbered, and the party.
     app.get_by_test_id("library-open").click()
-    app.get_by_test_id("lib-new").click()
-    open_setup(app)
-    app.get_by_test_id("cb-0").locator("summary").click()
-    app.get_by_test_id("remove-0").click()  # Mira leaves; the party brings her back under her own id
+    app.get_by_test_id("lib-new-olog").click()  # empty, and open in Setup
+    expect(app.get_by_test_id("editor")).to_be_visible()
+    expect(app.get_by_test_id("start-party")).to_have_text("Add the party (1)")
     expect(app.get_by_test_id("roster-party")).to_have_text("Add the party (1)")
     search = app.get_by_test_id("roster-search")
     search.fill("gob")

@@ -267,11 +267,33 @@ class Ruleset:
             return check_referee(self, state, cmd)
         if type(cmd).namespace != self.name or self.checks is None:
             return Illegal(Reason.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
+        waiting = self.unready(state)
+        if waiting:
+            return Illegal(Reason.NOT_STARTED, waiting)
         return self.incapacitated(state, cmd) or self.checks(state, cmd)
+
+    def unready(self, state: State) -> str:
+        """Why the fight cannot start yet, else "": it needs a combatant on each of two sides. A setup may
+        hold fewer (a new encounter is empty until the party and foes are added); no action of the system
+        is taken, and no side has won, until it does."""
+        if len({c.side for c in state.combatants}) >= 2:
+            return ""
+        if not state.combatants:
+            return "No combatants yet: add them in Setup (the fight starts with someone on each of two sides)"
+        return "The fight starts when two sides each have a combatant: add their foes in Setup"
+
+    def decided(self, state: State) -> str:
+        """The outcome the session records: none before the fight can start (`unready`), else `outcome`."""
+        return "" if self.unready(state) else self.outcome(state)
 
     def held_options(self, state: State, actor: str, options: list[Option]) -> list[Option]:
         """The options of a combatant that can take no action (`incapacitated`): all but its passes, its
-        answers and the referee's refused, with the reason."""
+        answers and the referee's refused, with the reason. Before the fight can start (`unready`), every
+        option but the referee's is refused with the reason."""
+        waiting = self.unready(state)
+        if waiting:
+            return [o if not o.allowed or o.command is None or isinstance(o.command, REFEREE_COMMANDS)
+                    else replace(o, allowed=False, why=waiting, reason=Reason.NOT_STARTED.value) for o in options]
         c = state.find(actor)
         if c is None or not c.conditions or not (incapacitating(c) or immobile(c)):
             return options

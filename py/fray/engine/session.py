@@ -92,7 +92,7 @@ class Session:
         first = ruleset.begin(encounter)
         # The outcome is computed after every step; the start needs it too (a
         # setup with no hostile sides standing is decided before any command).
-        self._states: list[State] = [replace(first, outcome=ruleset.outcome(first))]
+        self._states: list[State] = [replace(first, outcome=ruleset.decided(first))]
         self.physical_dice = False  # every die typed by the referee (CORE-DICE-3)
         self.hand_sides: frozenset[str] = frozenset()  # else the sides whose own rolls are typed
         self._done: list[Entry] = []  # the history, oldest first
@@ -190,7 +190,7 @@ class Session:
             dice = SeededDice(self.encounter.seed, state.rolls)
         new_state, events = self.ruleset.resolve(state, cmd, dice)
         new_state = replace(new_state, rolls=state.rolls + len(dice.used),
-                            outcome=self.ruleset.outcome(new_state))
+                            outcome=self.ruleset.decided(new_state))
         return Step(cmd, tuple(dice.used), tuple(events)), new_state
 
     def undo(self) -> Entry | None:

@@ -112,6 +112,7 @@ class App:
         self.warmer = warm.Warmer(self.desk, later=self.when_idle, soon=Soon(self))  # made between taps
         self.warmer.pending = input_pending()
         self._depth = 0  # > 0 while a handler runs: a handler it calls is part of its work
+        self._edits: list[tuple[str, ...]] = []  # setup fields changed, not yet applied
         self._idle_proxy: Any = None
         self._idle_options: Any = None
         self._listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): App.close removes them
@@ -305,11 +306,16 @@ class App:
         else:
             self.handle(lambda d: ask_views(d, lambda view, ctx: view.form(ctx, name, arg, values, op)), name)
 
-    def edit_later(self, path: str, kind: str, raw: str) -> None:
-        self.handle(lambda d: editing.edit_field(d, path, kind, raw), "edit", say_refused=False)
+    def edit_later(self, *edit: str) -> None:
+        """Apply a setup field's change, and those waiting (before a click too: "Back to the fight" sees each
+        applied or refused, never left behind)."""
+        waiting, self._edits = self._edits + ([edit] if edit else []), []
+        for path, kind, raw in waiting:
+            self.handle(lambda d, p=path, k=kind, r=raw: editing.edit_field(d, p, k, r), "edit", say_refused=False)
 
     # --- events ---------------------------------------------------------------------------
     def on_click(self, event) -> None:
+        self.edit_later()
         if attr(event.target, "data-action") == "example":
             self.desk.set(browsing_examples=False)  # a pointer opens the list: choosing opens at once
         target = event.target.closest("[data-action]")
@@ -344,7 +350,8 @@ class App:
             if not is_none(t.closest("#dialog-slot, #editor-slot")):
                 # A dialog's field (a table cell) or a setup field: let the focus reach where the referee
                 # sent it (Tab, a click on the next cell) before the redraw, which then keeps it there.
-                window.setTimeout(create_proxy(lambda *_: self.edit_later(str(path), kind, raw)), 0)
+                self._edits.append((str(path), kind, raw))
+                window.setTimeout(create_proxy(lambda *_: self.edit_later()), 0)
                 return
             self.edit_later(str(path), kind, raw)
             return

@@ -47,6 +47,18 @@ class RosterState:
     report: str = ""
 
 
+@dataclass
+class SetupState:
+    """The setup form's values typed but refused (path -> (what was typed, why)), kept at their fields
+    until fixed or discarded, and whether leaving setup is being asked about."""
+
+    refused: dict[str, tuple[str, str]] = field(default_factory=dict)
+    leaving: bool = False
+
+    def clear(self) -> None:
+        self.refused, self.leaving = {}, False
+
+
 def _no_runner(fn: Callable[["Desk"], Any]) -> None:
     raise RuntimeError("no dispatcher: the desk is not on a page yet")
 
@@ -62,6 +74,7 @@ class Desk:
     read_only: bool = False  # another tab has this encounter (ui/tabs.py)
     library: LibraryState = field(default_factory=LibraryState)
     roster: RosterState = field(default_factory=RosterState)
+    setup: SetupState = field(default_factory=SetupState)
     # The answer each combatant last gave to a question that has a default (Option.default, e.g. Ogre's
     # "How fast?"): (combatant, question) -> choice index, the next tap's answer without asking.
     remembered: dict[tuple[str, str], int] = field(default_factory=dict)

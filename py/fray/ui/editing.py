@@ -40,20 +40,31 @@ def draw(desk: Desk) -> None:
     if desk.page.restart_offer is not None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
+    party = roster_ui.party_button(roster_ui.party_count(desk, doc), "start-party")
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
-                                                       roster_ui.picker(desk, doc)) + restart))
+                                                       roster_ui.picker(desk, doc), party, desk.setup.refused,
+                                                       desk.setup.leaving) + restart))
 
 
 # --- changing the draft -------------------------------------------------------------------
 
 def edit_field(desk: Desk, path: str, kind: str, raw: str) -> None:
-    """One field of the form changed (`path` like "combatants/2/hp")."""
+    """One field of the form changed (`path` like "combatants/2/hp"). A value that cannot be applied is
+    refused at its field (kept there as typed, with why) and the encounter keeps its own."""
+    refused = desk.setup.refused
     try:
         value = editor.convert(kind, raw)
+        doc = editor.edited(draft_doc(desk), path, value)
     except editor.EditError as exc:
-        desk.set(problems=(f"{path.replace('/', '.')}: {exc}",))
+        refused[path] = (raw, str(exc))
         return
-    edit(desk, lambda d: editor.set_path(d, path, value))
+    except (KeyError, IndexError, TypeError):  # a field of a combatant or side removed meanwhile
+        refused.pop(path, None)
+        return
+    refused.pop(path, None)
+    if not refused:
+        desk.setup.leaving = False
+    edit(desk, lambda d: doc)
 
 
 def load_example(desk: Desk, system: str, name: str) -> None:
@@ -75,8 +86,35 @@ def load_example(desk: Desk, system: str, name: str) -> None:
 @clicks("mode")
 def _mode(desk: Desk, name: str, arg: str, target) -> None:
     if arg == "setup":
+        desk.setup.clear()
         desk.set(draft=storage.encounter_to_json(desk.session.encounter), problems=(), restart_offer=None)
+    elif desk.page.mode == "setup" and desk.setup.refused:
+        desk.setup.leaving = True  # values typed were refused: ask before dropping them
+        desk.focus = "[data-testid=setup-keep]"
+        return
     desk.set(mode=arg, pending=None)
+
+
+@clicks("setup-keep")
+def _keep(desk: Desk, name: str, arg: str, target) -> None:
+    """Stay in setup to fix the refused values (the first one gets the focus)."""
+    desk.setup.leaving = False
+    first = next(iter(desk.setup.refused), "")
+    if first:
+        desk.focus = f"#{editor.field_id(first)}"
+
+
+@clicks("setup-discard")
+def _discard(desk: Desk, name: str, arg: str, target) -> None:
+    """Drop the refused values and go back to the fight as the encounter is."""
+    desk.setup.clear()
+    desk.set(mode="play", pending=None, problems=())
+
+
+@clicks("goto-field")
+def _goto(desk: Desk, name: str, arg: str, target) -> None:
+    """A link of the summary: the refused field it names, focused (its combatant's section is open)."""
+    desk.focus = f"#{editor.field_id(arg)}"
 
 
 @clicks("restart")

@@ -8,11 +8,15 @@ not hold. Pure (no browser imports).
 from __future__ import annotations
 
 import copy
+import re
+from contextvars import ContextVar
 from typing import Any
 
-from .. import presets
+from .. import placement, presets
+from ..engine import limits as L
 from ..engine.model import WEAPON_KINDS, QUALITIES
 from ..engine.ruleset import Ruleset, Setting, StatSpec
+from ..engine import storage
 from ..engine.storage import SHAPES
 from ..rules import SYSTEMS
 from .html import Markup, h, with_rules
@@ -53,6 +57,85 @@ def set_path(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     return new
 
 
+WEAPON_NAME = re.compile(r"combatants/(\d+)/weapons/(\d+)/name")
+HP_FIELD = re.compile(r"combatants/(\d+)/(hp|max_hp)")
+PROBLEM = re.compile(r"^encounter\.([^:]*): (.*)$", re.S)
+
+
+def set_field(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """A copy of doc with one form field changed, and what follows from it (a weapon renamed, HP lowered
+    to a lower Max HP)."""
+    m = WEAPON_NAME.fullmatch(path)
+    if m and isinstance(value, str):
+        return rename_weapon(doc, int(m.group(1)), int(m.group(2)), value)
+    new = set_path(doc, path, value)
+    m = HP_FIELD.fullmatch(path)
+    if m and m.group(2) == "max_hp" and isinstance(value, int):
+        c = new["combatants"][int(m.group(1))]
+        if isinstance(c.get("hp"), int) and c["hp"] > value:
+            c["hp"] = value
+    return new
+
+
+def edited(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
+    """doc with one form field changed, checked as a save file is (storage.encounter_from_json) and held to
+    what a setup may start with (HP 0 to Max HP); EditError says why, for that field, and nothing changes."""
+    m = HP_FIELD.fullmatch(path)
+    if m and m.group(2) == "hp" and isinstance(value, int):
+        c = doc["combatants"][int(m.group(1))]
+        top = c.get("max_hp") if isinstance(c.get("max_hp"), int) else L.MAX_HP[1]
+        if not 0 <= value <= top:
+            raise EditError(f"HP must be 0 to {top} (its Max HP)")
+    if re.fullmatch(r"combatants/\d+/band", path) and isinstance(value, int):
+        bands = doc.get("bands", 6)
+        if not 0 <= value < bands:
+            raise EditError(f"zones here are 1 to {bands} (Zones, at the top)")
+    new = set_field(doc, path, value)
+    problems: list[str] = []
+    storage.encounter_from_json(new, problems)
+    if problems:
+        raise EditError(why(problems, path, new))
+    return new
+
+
+def form_path(problem_path: str) -> str:
+    """A loader's path as a form field's: "combatants[2].weapons[0].damage" -> "combatants/2/weapons/0/damage"."""
+    return re.sub(r"\[(\d+)\]", r"/\1", problem_path).replace(".", "/")
+
+
+def why(problems: list[str], path: str, doc: dict[str, Any]) -> str:
+    """The loader's reason for refusing an edit of `path`, in the field's words: its own problem without the
+    path, else the first problem elsewhere it caused, naming the combatant ("Orc 1 · square: ...")."""
+    found = [(form_path(m.group(1)), m.group(2)) for p in problems if (m := PROBLEM.match(p))]
+    for where, text in found:
+        if where == path:
+            return text
+    if not found:
+        return problems[0]
+    where, text = found[0]
+    m = re.match(r"combatants/(\d+)/(.*)", where)
+    if m and int(m.group(1)) < len(doc.get("combatants", [])):
+        where = f"{doc['combatants'][int(m.group(1))].get('name', '')} · {m.group(2).replace('/', ' ')}"
+    return f"{where.replace('/', ' ')}: {text}"
+
+
+def rename_weapon(doc: dict[str, Any], index: int, weapon: int, name: str) -> dict[str, Any]:
+    """A copy of doc with a weapon renamed, and the item it names with it: in the combatant's hands, its
+    inventory and every weapon of its that needs that item, so what is held still strikes."""
+    new = set_path(doc, f"combatants/{index}/weapons/{weapon}/name", name)
+    c = new["combatants"][index]
+    old = doc["combatants"][index]["weapons"][weapon]
+    old_name, item = old.get("name", ""), old.get("item", "")
+    if not old_name or old_name == name or item not in (old_name, ""):
+        return new  # the weapon needs another item ("Thrust" with a "Spear"): that item keeps its name
+    c["hands"] = [name if h == old_name else h for h in c.get("hands", [])]
+    c["inventory"] = [name if h == old_name else h for h in c.get("inventory", [])]
+    for w in c.get("weapons", []):
+        if w.get("item") == old_name:
+            w["item"] = name
+    return new
+
+
 def _key(node: Any, part: str | int) -> str | int:
     """JSON object keys are text even when they look like numbers (the turn table's rows "1", "2"...)."""
     return str(part) if isinstance(node, dict) else part
@@ -72,6 +155,13 @@ def convert(kind: str, raw: str) -> Any:
         if raw == "":
             return None
         return convert("int", raw)
+    if kind == "zone":  # counted from 1 in the form, as the field shows it; stored from 0 (the file format)
+        if raw == "":
+            return None
+        n = convert("int", raw)
+        if n < 1:
+            raise EditError("zones count from 1 (the first zone)")
+        return n - 1
     if kind == "bool":
         return raw in ("true", "on", "1", "yes")
     if kind == "list":
@@ -95,22 +185,8 @@ def add_combatant(doc: dict[str, Any], preset_name: str, side: str) -> dict[str,
     same = sum(1 for o in new["combatants"] if o["name"].startswith(c["name"]))
     if same:
         c["name"] = f"{c['name']} {same + 1}"
-    c["band"] = 0
-    c["square"] = free_square(new)
-    new["combatants"].append(c)
+    new["combatants"].append(placement.placed(new, c))
     return new
-
-
-def free_square(doc: dict[str, Any]) -> list[int] | None:
-    m = doc.get("map", {})
-    w, hgt = m.get("width", 24), m.get("height", 16)
-    taken = {tuple(c["square"]) for c in doc["combatants"] if c.get("square")}
-    walls = {tuple(s) for s in m.get("walls", [])}
-    for y in range(hgt):
-        for x in range(w):
-            if (x, y) not in taken and (x, y) not in walls:
-                return [x, y]
-    return None
 
 
 def duplicate(doc: dict[str, Any], index: int) -> dict[str, Any]:
@@ -119,8 +195,7 @@ def duplicate(doc: dict[str, Any], index: int) -> dict[str, Any]:
     ids = {c["id"] for c in new["combatants"]}
     src["id"] = presets.next_id(ids, src["name"])
     src["name"] = src["name"] + " (copy)"
-    src["square"] = free_square(new)
-    new["combatants"].insert(index + 1, src)
+    new["combatants"].insert(index + 1, placement.placed(new, src))
     return new
 
 
@@ -181,13 +256,27 @@ def change_system(doc: dict[str, Any], system: str, profile: str) -> dict[str, A
 
 # --- drawing -------------------------------------------------------------------
 
+# The fields refused while one form is drawn: path -> (what was typed, why), and each one's label as drawn
+# (the summary names and links them). Set by `render` for the length of one drawing.
+_REFUSED: ContextVar[dict[str, tuple[str, str]]] = ContextVar("refused", default={})
+_LABELS: ContextVar[dict[str, str]] = ContextVar("labels", default={})
+
+
+def field_id(path: str) -> str:
+    """The element id of a form field ("combatants/2/hp" -> "f-combatants-2-hp"), the summary's link target."""
+    return "f-" + re.sub(r"[^A-Za-z0-9_-]", "-", path)
+
+
 def field(label: str, path: str, value: Any, kind: str = "text", *, testid: str = "", **attrs: Any) -> Markup:
     input_attrs: dict[str, Any] = {"name": path, "data-path": path, "data-kind": kind,
-                                   "data-testid": testid or None, "aria-label": label}
+                                   "data-testid": testid or None, "aria-label": label, "id": field_id(path)}
     if kind == "bool":
         input_attrs.update(type="checkbox", checked=bool(value))
     elif kind in ("int", "intornull"):
         input_attrs.update(type="number", value="" if value is None else str(value), inputmode="numeric")
+    elif kind == "zone":
+        input_attrs.update(type="number", value="" if value is None else str(value + 1), inputmode="numeric",
+                           min="1")
     elif kind == "list":
         input_attrs.update(type="text", value=", ".join(str(v) for v in (value or ())))
     elif kind == "square":
@@ -195,7 +284,17 @@ def field(label: str, path: str, value: Any, kind: str = "text", *, testid: str 
     else:
         input_attrs.update(type="text", value="" if value is None else str(value))
     input_attrs.update(attrs)
-    return h("label", {"class_": f"f f-{kind}"}, h("span", None, label), h("input", input_attrs))
+    refused = _REFUSED.get().get(path)
+    if refused is None:
+        return h("label", {"class_": f"f f-{kind}"}, h("span", None, label), h("input", input_attrs))
+    # Refused: the field keeps what was typed, marked, with why beside it (the encounter kept its value).
+    typed, why = refused
+    _LABELS.get()[path] = label
+    if kind != "bool":
+        input_attrs["value"] = typed
+    input_attrs.update({"aria-invalid": "true", "aria-describedby": field_id(path) + "-why"})
+    return h("label", {"class_": f"f f-{kind} f-invalid"}, h("span", None, label), h("input", input_attrs),
+             h("span", {"class_": "f-why", "id": field_id(path) + "-why", "data-testid": f"why-{path}"}, why))
 
 
 def select(label: str, path: str, value: Any, choices: list[tuple[str, str]], testid: str = "") -> Markup:
@@ -248,8 +347,67 @@ def example_picker() -> Markup:
              h("select", {"data-action": "example", "data-testid": "example-select", "aria-label": "Examples"}, opts))
 
 
-def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int, picker: str = "") -> Markup:
-    """The setup form; `picker` is the roster picker's markup (ui/roster_ui.py), shown under the presets."""
+def start_hint(doc: dict[str, Any], party: str) -> Markup | str:
+    """While fewer than two sides have someone, what to do next (the fight cannot start before)."""
+    sides = {c.get("side") for c in doc["combatants"]}
+    if len(sides) >= 2:
+        return ""
+    text = ("Nobody here yet: add the party, then the foes (the roster, the starter creatures or a preset "
+            "below). Each side starts at its own edge." if not sides else
+            "The fight starts when two sides each have a combatant: add the foes below.")
+    return h("div", {"class_": "hint ed-start", "role": "status", "data-testid": "editor-start"},
+             h("p", None, text), Markup(party) if not sides else "")
+
+
+def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int, picker: str = "",
+           party: str = "", refused: dict[str, tuple[str, str]] | None = None, leaving: bool = False) -> Markup:
+    """The setup form; `picker` is the roster picker's markup (ui/roster_ui.py), shown under the presets,
+    and `party` its "Add the party" button, offered first while the encounter is empty. `refused` holds
+    the values typed that were not applied (path -> (typed, why)): each is shown and marked at its own
+    field, and the summary at the top links to each; `leaving` asks whether to drop them."""
+    refused = refused or {}
+    tokens = _REFUSED.set(refused), _LABELS.set({})
+    try:
+        body = _body(doc, ruleset, steps, picker, party, refused)
+        summary = refused_summary(doc, refused, problems, _LABELS.get(), leaving)
+    finally:
+        _REFUSED.reset(tokens[0])
+        _LABELS.reset(tokens[1])
+    warn, rest = body
+    return h("div", {"class_": "editor", "data-testid": "editor"}, h("h2", None, "Encounter setup"),
+             warn, summary, rest)
+
+
+def refused_summary(doc: dict[str, Any], refused: dict[str, tuple[str, str]], problems: list[str],
+                    labels: dict[str, str], leaving: bool) -> Markup | str:
+    """The problems at the top of the form: a link to each refused field, then what no field holds."""
+    if not refused and not problems:
+        return ""
+    items = []
+    for path, (typed, why) in refused.items():
+        where = labels.get(path, path.replace("/", " · "))
+        m = re.match(r"combatants/(\d+)/", path)
+        if m and int(m.group(1)) < len(doc["combatants"]):
+            where = f"{doc['combatants'][int(m.group(1))].get('name', '')} · {where}"
+        items.append(h("li", None, h("a", {"href": "#" + field_id(path), "data-action": f"goto-field:{path}"},
+                                     where), f": {why}"))
+    items += [h("li", None, p) for p in problems]
+    head = (f"{len(refused)} {'value was' if len(refused) == 1 else 'values were'} not applied: the encounter "
+            "keeps its own until each is fixed." if refused else "This setup was not applied:")
+    ask = ""
+    if leaving and refused:
+        ask = h("div", {"class_": "row leave-ask", "data-testid": "leave-ask"},
+                h("span", None, "Leave setup and drop these values?"),
+                h("button", {"type": "button", "data-action": "setup-keep", "data-testid": "setup-keep"},
+                  "Keep editing"),
+                h("button", {"type": "button", "data-action": "setup-discard", "data-testid": "setup-discard",
+                             "class_": "danger"}, "Discard them and go back to the fight"))
+    return h("div", {"class_": "problems", "role": "alert", "data-testid": "editor-problems"},
+             h("p", None, head), h("ul", None, items), ask)
+
+
+def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party: str,
+          refused: dict[str, tuple[str, str]]) -> tuple[Markup | str, Markup]:
     view = ruleset.field_view_for(doc.get("profile", ""))
     system_value = f"{doc['system']}:{doc.get('profile', '')}"
     sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
@@ -261,7 +419,7 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
              field("Encounter name", "name", doc.get("name", ""), testid="enc-name", maxlength="80"),
              sys_select,
              field("Dice seed", "seed", doc.get("seed", 1), "int", min="0"),
-             field("Zones (OLOG)", "bands", doc.get("bands", 6), "int", min="1", max="50")
+             field("Zones (OLOG)", "bands", doc.get("bands", 6), "int", min=str(L.BANDS[0]), max=str(L.BANDS[1]))
              if view == "bands" else "",
              field("Map width", "map/width", doc["map"]["width"], "int", min="4", max="200")
              if view == "grid" else "",
@@ -269,8 +427,6 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
              if view == "grid" else "")
     warn = h("p", {"class_": "hint tone-warn"},
              f"The fight has {steps} steps: a change replays them on the new setup.") if steps else ""
-    probs = h("ul", {"class_": "problems", "role": "alert", "data-testid": "editor-problems"},
-              [h("li", None, p) for p in problems]) if problems else ""
     settings = ruleset.settings()
     sets = h("details", {"class_": "ed-settings", "open": False},
              h("summary", None, f"Rules settings ({len(settings)})"),
@@ -279,17 +435,20 @@ def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: in
               [side_row(i, s, doc["sides"]) for i, s in enumerate(doc["sides"])],
               h("button", {"type": "button", "data-action": "add-side", "data-testid": "add-side"}, "Add a side"))
     side_choices = [(s["id"], s["name"] or s["id"]) for s in doc["sides"]]
+    # the presets and the roster's creatures are mostly foes: their side first, the party's by choice
+    foes = next((s["id"] for s in doc["sides"] if not s.get("is_player")), "")
     adders = h("div", {"class_": "ed-add"},
                h("label", {"class_": "f"}, h("span", None, "Side"),
                  h("select", {"data-role": "add-side-choice", "data-testid": "add-to-side", "aria-label": "Side"},
-                   [h("option", {"value": v}, t) for v, t in side_choices])),
+                   [h("option", {"value": v, "selected": v == foes}, t) for v, t in side_choices])),
                [h("button", {"type": "button", "data-action": f"add:{name}", "data-testid": f"add-{name}"},
                   f"+ {name}") for name in presets.PRESETS])
     people = h("section", {"class_": "ed-combatants"},
                h("h3", None, f"Combatants ({len(doc['combatants'])})"), adders, Markup(picker),
-               [combatant_form(i, c, side_choices, ruleset, view) for i, c in enumerate(doc["combatants"])])
-    return h("div", {"class_": "editor", "data-testid": "editor"}, h("h2", None, "Encounter setup"),
-             warn, probs, head, sets, sides, people)
+               [combatant_form(i, c, side_choices, ruleset, view, doc.get("bands", 6),
+                               any(p.startswith(f"combatants/{i}/") for p in refused))
+                for i, c in enumerate(doc["combatants"])])
+    return warn, Markup(str(start_hint(doc, party)) + str(head) + str(sets) + str(sides) + str(people))
 
 
 def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:
@@ -312,23 +471,24 @@ def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:
 
 
 def combatant_form(i: int, c: dict[str, Any], side_choices: list[tuple[str, str]], ruleset: Ruleset,
-                   view: str) -> Markup:
+                   view: str, bands: int = 6, is_open: bool = False) -> Markup:
     p = f"combatants/{i}"
     stats = c.get("stats", {})
     weapons = [attack_row(i, j, a) for j, a in enumerate(c.get("weapons", []))]
     spatial = []
     if view == "bands":
-        spatial.append(field("Zone (0 = first)", f"{p}/band", c.get("band"), "intornull", min="0"))
+        spatial.append(field(f"Zone (1 to {bands})", f"{p}/band", c.get("band"), "zone", max=str(bands)))
     if view == "grid":
         spatial.append(field("Square x,y", f"{p}/square", c.get("square"), "square"))
-    return h("details", {"class_": "cb", "data-testid": f"cb-{i}"},
+    return h("details", {"class_": "cb", "data-testid": f"cb-{i}", "open": is_open},
              h("summary", None, h("span", {"class_": "cb-name"}, c.get("name", "")),
                h("span", {"class_": "muted"}, f" {c.get('hp')}/{c.get('max_hp')} HP · AC {c.get('ac')}")),
              h("div", {"class_": "cb-grid"},
                field("Name", f"{p}/name", c.get("name", ""), testid=f"cb-name-{i}", maxlength="80"),
                select("Side", f"{p}/side", c.get("side"), side_choices),
-               field("HP", f"{p}/hp", c.get("hp"), "int", testid=f"cb-hp-{i}"),
-               field("Max HP", f"{p}/max_hp", c.get("max_hp"), "int", min="1"),
+               field("HP", f"{p}/hp", c.get("hp"), "int", testid=f"cb-hp-{i}", min="0",
+                     max=str(c.get("max_hp", L.MAX_HP[1]))),
+               field("Max HP", f"{p}/max_hp", c.get("max_hp"), "int", min=str(L.MAX_HP[0]), max=str(L.MAX_HP[1])),
                field("AC", f"{p}/ac", c.get("ac"), "int"),
                field("In hands", f"{p}/hands", c.get("hands", []), "list"),
                field("Inventory (top first)", f"{p}/inventory", c.get("inventory", []), "list"),

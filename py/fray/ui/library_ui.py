@@ -15,7 +15,7 @@ import json
 from pyscript import document
 from pyscript.ffi import is_none
 
-from .. import library
+from .. import library, presets
 from ..engine import storage
 from . import entries, library_view, roster_ui, tabs
 from .actions import Actions
@@ -103,6 +103,7 @@ def draw(desk: Desk) -> None:
 def switch(desk: Desk, rid: str, session, message: str = "") -> None:
     """Open entry `rid` in this tab (the one that was open stays in the library as last saved)."""
     entries.show_entry(desk, rid, session)
+    desk.setup.clear()
     desk.set(selected=None, follow_turn=True, pending=None, draft=None, mode="play", dialog=None, problems=(),
             restart_offer=None)
     if message:
@@ -151,10 +152,18 @@ async def open_entry(desk: Desk, rid: str) -> None:
 
 @clicks("lib-new")
 def _new(desk: Desk, name: str, arg: str, target) -> None:
-    sys_, profile = desk.session.encounter.system, desk.session.encounter.profile
-    session = entries.new_session(sys_, profile)
+    """A new, empty encounter of the system tapped ("olog:", "ose:detailed"), opened in Setup to fill in."""
+    sys_, _, profile = arg.partition(":")
+    choice = next((c for c in presets.NEW_ENCOUNTER if c[0] == sys_), None)
+    if choice is None:  # no system named: the open encounter's
+        sys_, profile = desk.session.encounter.system, desk.session.encounter.profile
+    session = storage.load({"format": storage.FORMAT, "encounter": presets.empty_encounter(sys_, profile),
+                            "steps": []}).session
     rid = entries.open_new(desk, session, "new")
-    switch(desk, rid, session, "A new encounter is open (the previous one is in the library).")
+    label = choice[2] if choice else sys_
+    switch(desk, rid, session, f"A new {label} encounter is open in Setup: add the party, then the foes "
+                               "(the previous encounter is in the library).")
+    desk.set(mode="setup", draft=storage.encounter_to_json(session.encounter))
 
 
 @clicks("lib-rename-start")

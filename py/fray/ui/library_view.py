@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .. import library
+from .. import library, presets
 from ..rules import titles
 from .html import Markup, h
 
@@ -110,9 +110,8 @@ def dialog(records: list[library.Record], now: int, current: str, renaming: str,
                  h("button", {"type": "button", "data-action": "cancel", "data-testid": "library-close",
                               "aria-label": "Close the library"}, "Close")),
                h("p", {"class_": "muted lib-storage", "data-testid": "lib-storage"}, storage_text(store_line)),
+               new_encounter(),
                h("div", {"class_": "row"},
-                 h("button", {"type": "button", "data-action": "lib-new", "data-testid": "lib-new"},
-                   "New encounter"),
                  h("button", {"type": "button", "data-action": "lib-export", "data-testid": "lib-export"},
                    "Export all"),
                  h("button", {"type": "button", "data-action": "open", "data-testid": "lib-open-file",
@@ -130,6 +129,19 @@ def dialog(records: list[library.Record], now: int, current: str, renaming: str,
                  h("summary", None, f"Trash ({len(binned)})"),
                  h("p", {"class_": "muted"}, f"Deleted encounters are kept {library.TRASH_DAYS} days."),
                  h("ul", {"class_": "lib-list"}, [trash_row(r, now) for r in binned])) if binned else ""))
+
+
+def new_encounter() -> Markup:
+    """A new, empty encounter in one tap: a button a system, with a line on what each is."""
+    return h("section", {"class_": "lib-new", "aria-labelledby": "lib-new-t", "data-testid": "lib-new"},
+             h("h3", {"id": "lib-new-t"}, "New encounter"),
+             h("ul", {"class_": "lib-new-list"},
+               [h("li", None,
+                  h("button", {"type": "button", "data-action": f"lib-new:{system}:{profile}",
+                               "data-testid": f"lib-new-{system}", "aria-describedby": f"lib-new-{system}-d"},
+                    f"New {label} encounter"),
+                  h("span", {"class_": "muted", "id": f"lib-new-{system}-d"}, line))
+                for system, profile, label, line in presets.NEW_ENCOUNTER]))
 
 
 def banner(name: str) -> Markup:

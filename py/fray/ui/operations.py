@@ -37,10 +37,10 @@ def apply_setup(desk: Desk, doc: dict[str, Any]) -> None:
     brings the old setup back); if the steps no longer fit, offer a restart."""
     problems: list[str] = []
     enc, ruleset = storage.encounter_from_json(doc, problems)
-    desk.set(draft=doc, restart_offer=None)
-    if problems or enc is None:
+    if problems or enc is None:  # the draft stays the last valid one: nothing half-made reaches the fight
         desk.set(problems=tuple(problems) or ("encounter: not valid",))
         return
+    desk.set(draft=doc, restart_offer=None)
     s = desk.session
     recorded = [(st.command, st.dice) for st in s.steps]
     redo = [(st.command, st.dice) for st in reversed(s.redo_stack)]
@@ -58,6 +58,7 @@ def apply_setup(desk: Desk, doc: dict[str, Any]) -> None:
 def adopt(desk: Desk, new: Session, message: str = "") -> None:
     """Adopt another encounter; undo brings the previous one back."""
     desk.session.adopt(new)
+    desk.setup.clear()  # values refused in the old encounter's setup are not this one's
     desk.set(selected=None, follow_turn=True, pending=None, draft=None)
     follow(desk)
     if message:

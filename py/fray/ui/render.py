@@ -68,7 +68,8 @@ def render(desk: Desk, field: bool = True) -> None:
     clock_title = (f"In-game time since the fight began ({clock_text(rs.tick_seconds)} a {rs.clock_unit})"
                    if rs.tick_seconds else "This round's turns so far") if clock else ""
     head = panels.HeaderModel(enc.name, title, shown.status, s.can_undo, s.can_redo,
-                              state.outcome, page.mode, "physical" if s.physical_dice else "app", clock, clock_title)
+                              state.outcome or rs.unready(state), page.mode,
+                              "physical" if s.physical_dice else "app", clock, clock_title)
     slots.html("header-slot", memo("header", tuple(vars(head).values()), lambda: panels.header(head)))
     text, tone = page.notice
     slots.html("notice-slot", memo("notice", (text, tone), lambda: panels.notice(text, tone)))

@@ -41,7 +41,7 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
     system = doc.get("system", "") if state.system is None else state.system
     mine = own(desk)
     found = roster.search(mine + bestiary.entries(), state.query, system)
-    party = roster.party(mine, system)
+    party = roster.party(mine, doc.get("system", ""))  # what "Add the party" adds: the encounter's system
     names = {"olog": "OLOG", "ose": "OSE", "ogre": "Ogre"}  # short: the picker fits a phone
     systems = [h("option", {"value": "", "selected": system == ""}, "All systems")] + \
         [h("option", {"value": s, "selected": s == system}, names.get(s, s)) for s in SYSTEMS]
@@ -79,8 +79,7 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
                  h("input", {"type": "number", "min": "1", "max": str(roster.MAX_COPIES), "value": str(state.count),
                              "data-action": "roster-count", "data-testid": "roster-count", "inputmode": "numeric",
                              "aria-label": "How many copies to add"})),
-               h("button", {"type": "button", "data-action": "roster-party", "data-testid": "roster-party",
-                            "disabled": not party}, f"Add the party ({len(party)})")),
+               party_button(len(party), "roster-party")),
              h("p", {"class_": "roster-report", "role": "status", "data-testid": "roster-report"}, state.report)
              if state.report else "",
              h("ul", {"class_": "roster-list", "data-testid": "roster-list"}, rows) if rows
@@ -91,6 +90,18 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
                             "class_": "small"}, "Export the roster"),
                h("button", {"type": "button", "data-action": "roster-import", "data-testid": "roster-import",
                             "class_": "small"}, "Import a roster…")))
+
+
+def party_count(desk: Desk, doc: dict[str, Any]) -> int:
+    """How many of the saved party (PCs of the roster, for the draft's system) "Add the party" adds."""
+    return len(roster.party(own(desk), doc.get("system", "")))
+
+
+def party_button(n: int, testid: str) -> Markup:
+    """Never disabled: with no party saved yet, a tap says how to make one."""
+    return h("button", {"type": "button", "data-action": "roster-party", "data-testid": testid,
+                        "title": "Add every saved PC of the party" if n else
+                        "No party saved yet: a tap says how to save one"}, f"Add the party ({n})")
 
 
 def _side(desk: Desk, doc: dict[str, Any], pc: bool) -> str:
@@ -152,7 +163,10 @@ def _party(desk: Desk, name: str, arg: str, target) -> None:
     doc = draft_doc(desk)
     members = roster.party(own(desk), doc.get("system", ""))
     new, added = roster.add_party(doc, members, _side(desk, doc, True))
-    desk.roster.report = f"Added the party: {', '.join(added)}." if added else "The whole party is already here."
+    desk.roster.report = f"Added the party: {', '.join(added)}." if added else \
+        "The whole party is already here." if members else \
+        "No party saved yet: open a player character below and tap “Save to roster” (a PC on the players' " \
+        "side joins the party); it is then one tap away in every encounter."
     if added:
         edit(desk, lambda d: new)
     else:
