@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from typing import Any
 
+from .commands import Illegal, Reason
 from .model import Combatant
 from .state import State
 
@@ -108,6 +109,19 @@ def modifiers(c: Combatant) -> Mods:
 def incapacitating(c: Combatant) -> str | None:
     """The first condition of `c` that allows no action, or None."""
     return next((x for x in c.conditions if x.strip().lower() in INCAPACITATING), None)
+
+
+def condition_refusal(c: Combatant, moving: bool) -> Illegal | None:
+    """Why `c`'s conditions refuse an action of it: none at all (`INCAPACITATING`), or a move (`IMMOBILE`)."""
+    if not c.conditions:
+        return None
+    cond = incapacitating(c)
+    if cond is not None:
+        return Illegal(Reason.INCAPACITATED, f"{c.name} is {cond}: no action but to pass while it lasts")
+    cond = immobile(c) if moving else None
+    if cond is not None:
+        return Illegal(Reason.IMMOBILE, f"{c.name} is {cond}: it may act where it stands, not move")
+    return None
 
 
 def immobile(c: Combatant) -> str | None:

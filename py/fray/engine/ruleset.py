@@ -14,7 +14,7 @@ import re
 from typing import Any, Callable
 
 from .commands import Command, Event, Illegal, Option, Reason
-from .conditions import INCAPACITATING, LIBRARY, Named, immobile, incapacitating  # noqa: F401
+from .conditions import INCAPACITATING, LIBRARY, Named, condition_refusal, immobile, incapacitating  # noqa: F401
 from .dice import Dice
 from .model import Encounter, Square
 from .referee import (REFEREE_COMMANDS, Allow, Damage, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
@@ -172,21 +172,15 @@ class Ruleset:
 
     tick_seconds: float = 0.0  # in-game seconds a tick of the clock lasts (0: the text does not say)
 
-    def minute_ticks(self, state: State) -> int:
-        """Ticks of the clock in an in-game minute (0: the text gives a round no length)."""
+    def minute_ticks(self, state: State) -> int:  # ticks in an in-game minute (0: a tick has no length)
         return round(60 / self.tick_seconds) if self.tick_seconds else 0
 
-    def duration(self, state: State, text: str) -> int:
-        """A typed duration in ticks of the clock: "3" or "3 rounds" (Ogre: "3 segments"), "2 min", "10 s";
-        "" is 0 (until removed). ValueError with the reason a referee reads."""
+    def duration(self, state: State, text: str) -> int:  # "3", "3 rounds", "2 min", "10 s" in ticks; ValueError
         return parse_duration(self, state, text)
 
     def clock_label(self, state: State) -> str:
-        """The header's clock, beside the status (which says the round or segment): the in-game time since
-        the fight began ("20 s", "1:10"); "" before it begins or where the text gives a tick no length."""
-        if not state.round or not self.tick_seconds:
-            return ""
-        return clock_text((state.round - 1) * self.tick_seconds)
+        """The header's clock: the in-game time since the fight began ("20 s", "1:10"), or ""."""
+        return clock_text((state.round - 1) * self.tick_seconds) if state.round and self.tick_seconds else ""
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """System hook: why a command the referee allows cannot mean anything now
@@ -309,24 +303,13 @@ class Ruleset:
         """A combatant whose condition allows no action (INCAPACITATING: asleep, held, helpless...) may only
         pass (the system's `passes`) or answer what it is asked; the referee's Allow still overrides."""
         actor = getattr(cmd, "actor", "")
-        if not actor or isinstance(cmd, self.passes) or not state.has(actor):
+        if not actor or isinstance(cmd, self.passes) or not state.has(actor) or (
+                state.prompt is not None and state.prompt.actor == actor):
             return None
-        if state.prompt is not None and state.prompt.actor == actor:
-            return None
-        c = state.get(actor)
-        if not c.conditions:
-            return None
-        cond = incapacitating(c)
-        if cond is not None:
-            return Illegal(Reason.INCAPACITATED, f"{c.name} is {cond}: no action but to pass while it lasts")
-        cond = immobile(c) if isinstance(cmd, self.moves) else None
-        if cond is not None:
-            return Illegal(Reason.IMMOBILE, f"{c.name} is {cond}: it may act where it stands, not move")
-        return None
+        return condition_refusal(state.get(actor), isinstance(cmd, self.moves))
 
     def condition_library(self) -> tuple[Named, ...]:
-        """The named conditions the page offers in one tap, each with what it does (engine/conditions.py);
-        a system adds those its rules act on (`own_conditions`)."""
+        """The named conditions offered in one tap (engine/conditions.py), the system's `own_conditions` too."""
         return LIBRARY + self.own_conditions
 
     def resolve(self, state: State, cmd: Command, dice: Dice) -> Resolution:
