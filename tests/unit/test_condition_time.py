@@ -294,3 +294,30 @@ def test_a_file_saved_before_turn_timers_and_secrets_opens_unchanged__CORE_REF_1
     assert [c.conditions for c in s.state.combatants] == [(), ("Stunned", "Burning"), ("Burning",)]
     assert s.state.secret == frozenset() and s.state.round == 1
     assert condition_words(OLOG, s.state)["orc1"] == ("Stunned · 2 rounds left", "Burning · 1 round left")
+
+
+def test_the_referees_own_words_no_actions_and_no_movement_do_what_they_say__CORE_REF_1():
+    s = olog()
+    actor = s.current()[0]
+    act(s, SetCondition(actor, "Webbed (no movement)"))
+    assert s.check(Move(actor, 1, press_on=False)).reason == Reason.IMMOBILE
+    act(s, SetCondition(actor, "Frozen: no actions", lasts=1))
+    illegal = s.check(Attack(actor, "orc1", "Sword", press_on=False))
+    assert illegal is not None and illegal.reason == Reason.INCAPACITATED
+    assert s.check(EndTurn(actor)) is None, "it may still pass"
+
+
+@pytest.mark.parametrize("ruleset, word, rule", [
+    (OSE, "pinned", "OSE-COND-1"), (OSE, "grappled", "OSE-COND-1"), (OGRE, "prone", "OGRE-LIST-1"),
+    (OGRE, "blinded", "OGRE-WD-1"), (OLOG, "asleep", ""),
+])
+def test_each_system_offers_the_condition_words_its_rules_act_on__OSE_COND_1__OGRE_WD_1(ruleset, word, rule):
+    named = {n.word: n for n in ruleset.condition_library()}
+    assert word in named and named[word].rule == rule and named[word].does
+
+
+def test_an_ose_pinned_fighter_set_from_the_library_may_not_act__OSE_COND_1():
+    s = ose_session(fighter("ann", "a", (2, 2)), fighter("gob", "b", (3, 2)))
+    ose_start(s, 9, 2)
+    act(s, SetCondition("ann", "pinned"))
+    assert s.check(OseMove("ann", ((2, 3),))) is not None

@@ -5,7 +5,8 @@ rules act on: an asleep, held or helpless combatant may only pass
 (`INCAPACITATING`); an entangled one may not move (`IMMOBILE`). A condition
 may also carry a modifier in its own words, "AC +2" or "to-hit -1" ("Shield
 (AC +4)", "Bane: to-hit -1"), and the library's named ones carry theirs
-("blessed": to-hit +1). Each system adds its attack and defence through
+("blessed": to-hit +1); a referee's own condition saying "no actions" or "no
+movement" does what it says. Each system adds its attack and defence through
 `modifiers` (OLOG's attack roll and AC, OSE's to-hit and effective AC, Ogre's
 combat skill and Defense). The library (`LIBRARY`) is what the page offers in
 one tap, each with what it does. Pure: no browser imports.
@@ -107,8 +108,9 @@ def modifiers(c: Combatant) -> Mods:
 
 
 def incapacitating(c: Combatant) -> str | None:
-    """The first condition of `c` that allows no action, or None."""
-    return next((x for x in c.conditions if x.strip().lower() in INCAPACITATING), None)
+    """The first condition of `c` that allows no action (a word of `INCAPACITATING`, or the referee's own
+    saying "no action": "Frozen (no actions)"), or None."""
+    return next((x for x in c.conditions if x.strip().lower() in INCAPACITATING or "no action" in x.lower()), None)
 
 
 def condition_refusal(c: Combatant, moving: bool) -> Illegal | None:
@@ -125,8 +127,8 @@ def condition_refusal(c: Combatant, moving: bool) -> Illegal | None:
 
 
 def immobile(c: Combatant) -> str | None:
-    """The first condition of `c` that allows no movement, or None."""
-    return next((x for x in c.conditions if x.strip().lower() in IMMOBILE), None)
+    """The first condition of `c` that allows no movement (`IMMOBILE`, or "no movement" in its words)."""
+    return next((x for x in c.conditions if x.strip().lower() in IMMOBILE or "no move" in x.lower()), None)
 
 
 # --- conditions in words, with their time left ---------------------------------------------------

@@ -44,6 +44,7 @@ class Ogre(Ruleset):
     passes = (Delay,)  # what an asleep, held or helpless combatant may still do
     moves = (Move, Charge, Withdraw)  # what an entangled one may not
     own_conditions = (
+        Named("Prone", "standing up takes a Short action and provokes", rule="OGRE-LIST-1"),
         Named("Blinded", "cannot withdraw", rule="OGRE-WD-1"),
         Named("Invisible", "still gets its attack on a foe withdrawing", rule="OGRE-WD-1"),
     )
