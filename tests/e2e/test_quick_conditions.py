@@ -124,7 +124,7 @@ def test_ogre_brak_blessed_for_a_second_ends_as_the_count_reaches_it__CORE_REF_1
     show(app, "field")
     app.get_by_test_id("before-roll").click()
     type_dice(app, {10: [4, 8]})  # orc 14, Brak 16 (OGRE-EX-1): the count goes on to 14
-    expect(app.locator("header [data-testid=clock]")).to_have_text("◷ 7 s")
+    expect(app.get_by_test_id("status")).to_contain_text("Segment 14 (7.0 s)")  # the clock, in the status
     assert from_row(app, "brak", "Blessed") == 2  # the default: 2 segments (1 s)
     expect(badge(app, "brak")).to_have_text("blessed · 2 segments (1 s) left")
     show(app, "act")

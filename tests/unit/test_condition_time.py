@@ -157,7 +157,7 @@ def test_the_header_clock_says_the_in_game_time_in_each_system__OGRE_SEG_1__OSE_
     assert OSE.clock_label(o.state) == "0 s"
     g = start(orc(), pc(), initiative=[4, 8])
     advance_to(g, 14)
-    assert OGRE.clock_label(g.state) == "7 s"
+    assert OGRE.clock_label(g.state) == "", "the status says it: segment 14 (7.0 s)"
 
 
 # --- secret conditions ----------------------------------------------------------------------------------
@@ -321,3 +321,15 @@ def test_an_ose_pinned_fighter_set_from_the_library_may_not_act__OSE_COND_1():
     ose_start(s, 9, 2)
     act(s, SetCondition("ann", "pinned"))
     assert s.check(OseMove("ann", ((2, 3),))) is not None
+
+
+def test_the_actors_card_says_what_ends_with_its_turn__CORE_REF_1():
+    from fray.views.panels import action_menu, system_view
+    s = olog()
+    first = s.current()[0]
+    act(s, SetCondition("orc1", "shaken", until=f"end:{first}"))
+    while s.current() != (first,) or s.state.round == 1:
+        end_turn(s)
+    menu = action_menu(OLOG, s.state, first, system_view("olog").panel(s.state), OLOG.options(s.state, first))
+    assert any(h.text == f"Ending with {s.state.name(first)}'s turn: Orc 1 shaken" for h in menu.hints), \
+        [h.text for h in menu.hints]

@@ -150,9 +150,15 @@ def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:
     at = ruleset.next_tick(state)
     ending = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers
               if isinstance(end, int) and end <= at and state.has(cid)]
-    if not ending:
-        return ()
-    return (Hint(f"Ending at {ruleset.clock_words(at, at=True)}: {', '.join(ending)}", "CORE-REF-1"),)
+    out = (Hint(f"Ending at {ruleset.clock_words(at, at=True)}: {', '.join(ending)}", "CORE-REF-1"),) if ending else ()
+    for who in ruleset.current(state):  # "until the end of X's next turn", X's turn on now: it ends with it
+        turns = ruleset.turns(state, who) if state.has(who) else None
+        with_turn = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers if not isinstance(end, int)
+                     and end[:2] == ("end", who) and turns is not None and turns == (end[2] + 1, True)
+                     and state.has(cid)]
+        if with_turn:
+            out += (Hint(f"Ending with {state.get(who).name}'s turn: {', '.join(with_turn)}", "CORE-REF-1"),)
+    return out
 
 
 def targets_of(state: State, actor: str, options: list[Option]) -> tuple[tuple[str, str], ...]:

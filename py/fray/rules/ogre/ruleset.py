@@ -19,7 +19,7 @@ from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.geometry import Body
 from ...engine.model import Encounter, Square
-from ...engine.ruleset import Named, Ruleset, clock_text
+from ...engine.ruleset import Named, Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
@@ -67,10 +67,8 @@ class Ogre(Ruleset):
     tick_seconds = 0.5  # OGRE-SEG-1
 
     def clock_label(self, state: State) -> str:
-        """The in-game time the segment count makes (half a second a segment, OGRE-SEG-1)."""
-        if state.board.phase != Phase.FIGHT:
-            return ""
-        return clock_text(state.board.segment * self.tick_seconds)
+        """None beside the status: it says the segment and the in-game time it makes already (OGRE-SEG-1)."""
+        return ""
 
     def clock_words(self, ticks: int, at: bool = False) -> str:
         words = super().clock_words(ticks, at)

@@ -90,9 +90,9 @@ class OseRuleset(Ruleset):
     passes = (Done, EndStep)  # what an asleep, held or helpless combatant may still do
     moves = (Move, Withdraw, Flee, Charge)  # what an entangled one may not
     own_conditions = (
-        Named("Pinned", "no actions, no movement; melee hits deal maximum damage", rule="OSE-COND-1"),
+        Named("Pinned", "no actions or moves; melee hits deal maximum", rule="OSE-COND-1"),
         Named("Grappled", "only Small weapons, no spells", rule="OSE-COND-1"),
-        Named("Dark", "cannot see: a flight is at half speed (unless it can see)", rule="OSE-FLEE-1"),
+        Named("Dark", "cannot see: flees at half speed", rule="OSE-FLEE-1"),
         Named("Can see", "sees in the dark", rule="OSE-FLEE-1"),
     )
     resolves = ose_resolve.resolves
