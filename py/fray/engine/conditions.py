@@ -133,10 +133,10 @@ def immobile(c: Combatant) -> str | None:
 
 # --- conditions in words, with their time left ---------------------------------------------------
 
-def until_words(state: State, edge: str, who: str) -> str:
-    """"until the start of Brak's next turn" (a turn timer's end, in words)."""
+def until_words(state: State, edge: str, who: str, turn: str = "turn") -> str:
+    """"until the start of Brak's next turn" (a turn timer's end, in words; OSE detailed: "step")."""
     name = state.get(who).name if state.has(who) else who
-    return f"until the {edge} of {name}'s next turn"
+    return f"until the {edge} of {name}'s next {turn}"
 
 
 def condition_words(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:
@@ -157,7 +157,7 @@ def _said(ruleset: Any, state: State, cond: str, at: Any, now: int) -> str:
         return cond
     if isinstance(at, int):
         return f"{cond} · {ruleset.clock_words(max(0, at - now))} left"
-    return f"{cond} · {until_words(state, at[0], at[1])}"
+    return f"{cond} · {until_words(state, at[0], at[1], ruleset.turn_word(state))}"
 
 
 def public_conditions(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:

@@ -47,6 +47,8 @@ class Rules(Protocol):
 
     def duration(self, state: State, text: str) -> int: ...
 
+    def turn_word(self, state: State) -> str: ...
+
 
 class RefereeReason(Code):
     """Why a referee command cannot apply (the codes beyond the core `Reason`, CORE-REF-1)."""
@@ -409,7 +411,7 @@ def _set_condition(rs: Rules, state: State, cmd: SetCondition, dice: Dice, event
     elif cmd.on and cmd.until:
         edge, _, who = cmd.until.partition(":")
         timers += ((cmd.target, cmd.condition, (edge, who, rs.turns(state, who)[0])),)
-        lasting = " " + until_words(state, edge, who)
+        lasting = " " + until_words(state, edge, who, rs.turn_word(state))
     secret = state.secret - {key}
     if cmd.on and cmd.secret:
         secret |= {key}
@@ -531,7 +533,7 @@ def _expire(rs: Rules, state: State, cmd: Expire, dice: Dice, events: list[Event
         c = state.get(cid)
         state = state.with_combatant(c.without_condition(cond))
         when = rs.clock_words(at, at=True) if isinstance(at, int) else \
-            f"{at[0]} of {state.name(at[1]) if state.has(at[1]) else at[1]}'s turn"
+            f"{at[0]} of {state.name(at[1]) if state.has(at[1]) else at[1]}'s {rs.turn_word(state)}"
         events.append(Event("ConditionEnded", f"{c.name} is no longer {cond}: its time is up ({when})",
                             rule="CORE-REF-1", target=cid, secret=(cid, cond) in state.secret))
     ended = {t[:2] for t in due}

@@ -170,6 +170,8 @@ class Ruleset:
         may last until the start or the end of someone's next turn). None: the system has no turns."""
         return None
 
+    def turn_word(self, state: State) -> str: return "turn"  # what one of `turns` is called (OSE: "step")  # noqa: E704
+
     tick_seconds: float = 0.0  # in-game seconds a tick of the clock lasts (0: the text does not say)
 
     def minute_ticks(self, state: State) -> int:  # ticks in an in-game minute (0: a tick has no length)

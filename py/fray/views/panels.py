@@ -157,7 +157,8 @@ def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:
                      and end[:2] == ("end", who) and turns is not None and turns == (end[2] + 1, True)
                      and state.has(cid)]
         if with_turn:
-            out += (Hint(f"Ending with {state.get(who).name}'s turn: {', '.join(with_turn)}", "CORE-REF-1"),)
+            out += (Hint(f"Ending with {state.get(who).name}'s {ruleset.turn_word(state)}: {', '.join(with_turn)}",
+                         "CORE-REF-1"),)
     return out
 
 

@@ -26,9 +26,9 @@ def duration_choices(rs: Ruleset, state: State) -> tuple[tuple[str, str], ...]:
         out.append(("1 min", f"1 minute ({rs.clock_words(rs.minute_ticks(state))})"))
     acting = next((cid for cid in rs.current(state) if state.has(cid)), None)
     if acting is not None and rs.turns(state, acting) is not None:
-        name = state.get(acting).name
-        out += [(f"start:{acting}", f"until the start of {name}'s next turn"),
-                (f"end:{acting}", f"until the end of {name}'s next turn")]
+        name, turn = state.get(acting).name, rs.turn_word(state)
+        out += [(f"start:{acting}", f"until the start of {name}'s next {turn}"),
+                (f"end:{acting}", f"until the end of {name}'s next {turn}")]
     out.append(("", "until removed"))
     return tuple(out)
 

@@ -128,16 +128,24 @@ class OseRuleset(Ruleset):
         return int(opt(state, "rounds_per_minute"))
 
     def turns(self, state: State, who: str) -> tuple[int, bool] | None:
-        """A side's turn each round (OSE-SEQ-1): `who`'s has begun once its side has acted or acts now."""
-        from .state import acting_side
+        """A side's turn each round (OSE-SEQ-1), and in detailed combat each of its four steps
+        (OSE-ORDER-1): how many `who`'s side has begun, and whether it acts now."""
+        from .state import STEPS, acting_side, is_detailed
         s = state.board
         c = state.find(who)
         if c is None:
             return None
+        per = len(STEPS) if is_detailed(state) else 1
         if s.phase != "act" or c.side not in s.order:
-            return (state.round - 1, False)
+            return ((state.round - 1) * per, False)
         index = s.order.index(c.side)
-        return (state.round if index <= s.turn else state.round - 1, acting_side(state) == c.side)
+        begun = per if index < s.turn else (s.step + 1 if is_detailed(state) else 1) if index == s.turn else 0
+        return ((state.round - 1) * per + begun, acting_side(state) == c.side)
+
+    def turn_word(self, state: State) -> str:
+        """Detailed combat counts a side's steps (OSE-ORDER-1): "until the end of its next step"."""
+        from .state import is_detailed
+        return "step" if is_detailed(state) else "turn"
 
     # --- protocol ----------------------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:
