@@ -16,6 +16,8 @@ import pytest
 from helpers import is_phone, stored
 from playwright.sync_api import Page, expect
 
+from axe_playwright_python.sync_playwright import Axe
+
 LINES = {
     "olog": "Initiative counts, two actions, pressure, distance bands",
     "ose": "Side initiative, declarations, loose or detailed combat on a square grid",
@@ -38,6 +40,12 @@ def first_visit(app: Page, warm_contexts, device):
     yield app
     if not app.is_closed():
         app.evaluate("window.frayWelcome = false")
+
+
+def serious_axe_problems(page: Page) -> list[str]:
+    """axe-core's serious or critical violations in the page as it is (test_a11y.py's bar)."""
+    found = Axe().run(page).response["violations"]
+    return [f"{v['id']}: {v['help']}" for v in found if v["impact"] in ("serious", "critical")]
 
 
 def encounter(page: Page) -> dict:
@@ -72,6 +80,7 @@ def test_a_first_visit_shows_the_welcome_with_the_focus_in_it_and_esc_leaves_the
     expect(page.get_by_test_id("welcome-system-olog")).to_have_attribute("aria-pressed", "true")
     page.wait_for_function("() => !!document.activeElement.closest('[data-testid=welcome]')")
     fits_and_taps(page, "[data-testid=welcome]")
+    assert serious_axe_problems(page) == []
     page.keyboard.press("Escape")
     expect(welcome).to_have_count(0)
     expect(page.get_by_test_id("encounter-name")).to_have_text("New encounter")
@@ -139,6 +148,7 @@ def test_the_help_explains_the_order_list_the_actions_and_how_to_start(first_vis
     page.get_by_test_id("help-start").locator("summary").click()
     expect(help_.get_by_test_id("help-start")).to_contain_text("New OSE encounter")
     fits_and_taps(page, "[data-testid=help-dialog]")
+    assert serious_axe_problems(page) == []
     page.get_by_test_id("help-welcome").click()  # the welcome again, from the help
     expect(page.get_by_test_id("welcome")).to_be_visible()
     page.keyboard.press("Escape")
