@@ -37,6 +37,7 @@ def table_latency(browser, base: str, steps: int = 100, example: str = "olog:two
                   viewport: dict | None = None) -> dict:
     """Referee step → table DOM updated, over `steps` undo/redo steps (ms)."""
     ctx = browser.new_context(viewport=viewport or {"width": 1280, "height": 800})
+    ctx.add_init_script("window.frayWelcome = false;")  # straight to Setup, not the first visit's welcome
     try:
         ref = ctx.new_page()
         ref.goto(base)

@@ -4,7 +4,7 @@ The App holds the desk (ui/desk.py: the session, the page state, storage,
 each feature's state) and the dispatcher. A click, a submitted form or a
 changed control names its action in `data-action="name:arg"`; the name is
 looked up in the dispatch tables of ui/play.py, ui/editing.py, ui/files.py,
-ui/library_ui.py, ui/roster_ui.py and ui/table_link.py, else offered to the
+ui/library_ui.py, ui/roster_ui.py, ui/table_link.py and ui/welcome.py, else offered to the
 field views; keys go through ui/keys.py. Every handler receives the desk,
 changes it and returns; `App.handle` then, once: refuses what a read-only
 tab may not do (before the handler), autosaves if the history changed, and
@@ -24,14 +24,14 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, play, render,
-               roster_ui, table_display, table_link, warm)
+               roster_ui, table_display, table_link, warm, welcome)
 from .actions import Actions
 from .desk import Desk
 from .patch import attr
 from .table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
-                      table_link.clicks)
+                      table_link.clicks, welcome.clicks)
 FORMS = Actions.join(play.forms, library_ui.forms)
 CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
@@ -235,12 +235,12 @@ class App:
     # --- start-up ---------------------------------------------------------------------
     def boot(self) -> None:
         desk = self.desk
-        entries.restore(desk)
+        welcome.greet(desk, entries.restore(desk))  # a first visit: the welcome, over the demo fight
         desk.table = TableChannel(lambda: table_link.build_view(desk))
         self.bind()
-        self.redraw()
         document.getElementById("boot").hidden = True
-        document.getElementById("app").hidden = False
+        document.getElementById("app").hidden = False  # before drawing: a dialog (the welcome) gets the focus
+        self.redraw()
         document.title = f"Fray · {desk.session.encounter.name}"
         document.documentElement.dataset.ready = "true"
         window.performance.mark("fray-ready")

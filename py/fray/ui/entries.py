@@ -18,6 +18,7 @@ from .. import library, presets
 from ..engine import storage
 from ..engine.session import Session
 from ..views.panels import system_view
+from ..views.welcome import is_first_visit
 from . import tabs
 from .desk import Desk
 from .offers import panel
@@ -38,14 +39,15 @@ def new_session(system: str, profile: str) -> Session:
     return storage.load(doc).session
 
 
-def restore(desk: Desk) -> None:
+def restore(desk: Desk) -> bool:
     """Open the share link in the URL (as a new entry), else this tab's entry, else the last changed one,
-    else a new encounter in a new entry. An entry that does not read is set aside and the next one opens."""
+    else a new encounter in a new entry. An entry that does not read is set aside and the next one opens.
+    True on a first visit (views/welcome.py `is_first_visit`): nothing was kept here before."""
     store = desk.store
     loaded = take_link(desk)
     if loaded is not None:
         open_new(desk, loaded.session, "link", loaded.session.encounter.name)
-        return
+        return False
     wanted = _tab_entry()
     order = library.shown(store.records.values())
     order.sort(key=lambda r: r["id"] != wanted)
@@ -60,8 +62,19 @@ def restore(desk: Desk) -> None:
                         f"in the library, marked broken). Problem: {exc}", "error")
             continue
         show_entry(desk, rec["id"], session)
-        return
+        return False
+    first = is_first_visit(store.records.values(), _had_old_slot(), link=False)
     open_new(desk, new_session("olog", ""), "new")
+    return first
+
+
+def _had_old_slot() -> bool:
+    """The old single autosave slot was here once (moved into the library, or set aside as broken)."""
+    try:
+        found = [window.localStorage.getItem(k) for k in (AUTOSAVE_KEY, BROKEN_KEY, MIGRATED_KEY)]
+    except Exception:
+        return False
+    return any(got is not None and not is_none(got) for got in found)
 
 
 def migrate(desk: Desk) -> None:
@@ -116,14 +129,19 @@ def open_new(desk: Desk, session: Session, origin: str, name: str = "") -> str:
     return rid
 
 
+def is_untouched(session: Session) -> bool:
+    """A blank encounter as it was made (no step, no change): not worth an entry of its own."""
+    enc = session.encounter
+    blank = new_session(enc.system, enc.profile).encounter
+    return not session.steps and storage.encounter_to_json(enc) == storage.encounter_to_json(blank)
+
+
 def keep_copy(desk: Desk, origin: str = "kept") -> str:
     """The tab's encounter as it is now, kept as a library entry of its own (before an example takes its
     place in this tab: undo still returns to it here, and after a reload it is still in the library).
     An untouched blank encounter is not worth an entry; returns the new entry's id or ""."""
     session = desk.session
-    enc = session.encounter
-    blank = new_session(enc.system, enc.profile).encounter
-    if not session.steps and storage.encounter_to_json(enc) == storage.encounter_to_json(blank):
+    if is_untouched(session):
         return ""
     store = desk.store
     rid = library.new_id(store.records, now_ms())

@@ -154,16 +154,23 @@ async def open_entry(desk: Desk, rid: str) -> None:
 def _new(desk: Desk, name: str, arg: str, target) -> None:
     """A new, empty encounter of the system tapped ("olog:", "ose:detailed"), opened in Setup to fill in."""
     sys_, _, profile = arg.partition(":")
-    choice = next((c for c in presets.NEW_ENCOUNTER if c[0] == sys_), None)
+    label = new_encounter(desk, sys_, profile)
+    desk.notify(f"A new {label} encounter is open in Setup: add the party, then the foes "
+                "(the previous encounter is in the library).", "ok")
+
+
+def new_encounter(desk: Desk, system: str, profile: str) -> str:
+    """A new, empty encounter of `system` (else the open encounter's) in a new entry, opened in Setup;
+    returns the system's short name."""
+    choice = next((c for c in presets.NEW_ENCOUNTER if c[0] == system), None)
     if choice is None:  # no system named: the open encounter's
-        sys_, profile = desk.session.encounter.system, desk.session.encounter.profile
-    session = storage.load({"format": storage.FORMAT, "encounter": presets.empty_encounter(sys_, profile),
+        system, profile = desk.session.encounter.system, desk.session.encounter.profile
+    session = storage.load({"format": storage.FORMAT, "encounter": presets.empty_encounter(system, profile),
                             "steps": []}).session
     rid = entries.open_new(desk, session, "new")
-    label = choice[2] if choice else sys_
-    switch(desk, rid, session, f"A new {label} encounter is open in Setup: add the party, then the foes "
-                               "(the previous encounter is in the library).")
+    switch(desk, rid, session)
     desk.set(mode="setup", draft=storage.encounter_to_json(session.encounter))
+    return choice[2] if choice else system
 
 
 @clicks("lib-rename-start")

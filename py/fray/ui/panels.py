@@ -93,7 +93,7 @@ def header(m: HeaderModel) -> Markup:
                             "title": "Show this window as the players see it"},
                  "Players", h("span", {"class_": "lbl"}, "' view")),
                h("button", {"type": "button", "data-action": "help", "data-testid": "help",
-                            "aria-label": "Keyboard shortcuts", "title": "Shortcuts (?)"}, "?")))
+                            "aria-label": "Help", "title": "Help: the screen, starting a fight, shortcuts (?)"}, "?")))
 
 
 # Markup of rows and buttons drawn before, by their (immutable, hashable) models:
@@ -519,24 +519,6 @@ def share_dialog(url: str, copied: bool) -> Markup:
                h("div", {"class_": "row"},
                  h("button", {"type": "button", "data-action": "copy-share"}, "Copy"),
                  h("button", {"type": "button", "data-action": "cancel"}, "Close"))))
-
-
-SHORTCUTS = (
-    ("Ctrl+Z", "Undo"), ("Ctrl+Shift+Z or Ctrl+Y", "Redo"), ("1 – 9", "Pick the n-th action"),
-    ("N", "Next turn / advance"), ("T", "Target the next foe (its actions first)"),
-    ("H", "Damage, heal or set HP of the target (or the selected)"), ("Enter", "Confirm"), ("Esc", "Cancel"), ("Arrows", "Move the grid cursor"),
-    ("?", "Show this help"),
-)
-
-
-def help_dialog() -> Markup:
-    return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "help-t",
-                     "data-testid": "help-dialog"},
-             h("div", {"class_": "modal-box"},
-               h("h2", {"id": "help-t"}, "Keyboard shortcuts"),
-               h("dl", {"class_": "keys"}, [[h("dt", None, h("kbd", None, k)), h("dd", None, v)]
-                                            for k, v in SHORTCUTS]),
-               h("button", {"type": "button", "data-action": "cancel"}, "Close")))
 
 
 def rule_popover(rule_id: str, text: str) -> Markup:

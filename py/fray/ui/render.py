@@ -14,13 +14,15 @@ from ..engine.referee import condition_words
 from ..engine.ruleset import clock_text
 from ..views.quick_condition import duration_choices, library
 from ..views.panels import last_result, log_lines
-from . import editing, panels, quick_dialog, table_editor
+from ..views.welcome import CHOICES, choice
+from . import editing, guide, panels, quick_dialog, table_editor
 from .desk import Desk
 from .field_views import SPATIAL_NEEDS
 from .html import Markup
 from .offers import field_context, follow, panel, per_state, selection, views
 from .operations import draft_doc
 from .patch import focus_first, next_frame
+from .play import is_phone
 from .table_link import hide_button
 
 LOG_LIMIT = 200
@@ -175,7 +177,9 @@ def dialog_html(desk: Desk) -> str:
         return ""
     kind = d[0]
     if kind == "help":
-        return panels.help_dialog()
+        return guide.help_dialog(wide=not is_phone())
+    if kind == "welcome":
+        return guide.welcome_dialog(CHOICES, choice(d[1]))
     if kind == "share":
         return panels.share_dialog(d[1], d[2])
     if kind == "rule":
