@@ -27,6 +27,16 @@ def from_row(page, cid: str, condition: str, duration: str | None = None) -> int
     return taps + 1
 
 
+def on_to_round_two(page, most: int) -> None:
+    """The "next" option (end the turn, the step) until round 2 begins; no die is asked on the way."""
+    for _ in range(most):
+        if "Round 2" in status(page):
+            break
+        next_turn(page)
+        type_dice(page, {})
+    expect(page.get_by_test_id("status")).to_contain_text("Round 2")
+
+
 def test_olog_a_targeted_orc_entangled_in_three_taps_ends_at_round_two_and_undo_brings_it_back__CORE_REF_1(app):
     open_example(app, "olog", "two_orcs")
     physical_dice(app)
@@ -43,12 +53,7 @@ def test_olog_a_targeted_orc_entangled_in_three_taps_ends_at_round_two_and_undo_
     app.get_by_test_id("qcond-entangled").click()  # 3
     expect(badge(app, "orc1")).to_have_text("entangled · 1 round left")
     expect(app.locator("header [data-testid=clock]")).to_have_text("◷ turn 1 of 3")
-    for _ in range(6):
-        if "Round 2" in status(app):
-            break
-        next_turn(app)
-        type_dice(app, {})
-    expect(app.get_by_test_id("status")).to_contain_text("Round 2")
+    on_to_round_two(app, 6)
     expect(badge(app, "orc1")).to_have_count(0)
     assert "Orc 1 is no longer entangled: its time is up (round 2)" in log_text(app)
     undo(app)
@@ -106,11 +111,7 @@ def test_ose_a_goblin_shaken_in_two_taps_ends_when_round_two_begins__CORE_REF_1_
     app.get_by_test_id("qcond-shaken").click()  # 2 taps
     expect(badge(app, "g1")).to_have_text("shaken · 1 round left")
     expect(app.locator("header [data-testid=clock]")).to_have_text("◷ 0 s")
-    for _ in range(16):
-        if "Round 2" in status(app):
-            break
-        next_turn(app)
-    expect(app.get_by_test_id("status")).to_contain_text("Round 2")
+    on_to_round_two(app, 16)
     expect(badge(app, "g1")).to_have_count(0)
     assert "Goblin 1 is no longer shaken: its time is up (round 2)" in log_text(app)
     expect(app.locator("header [data-testid=clock]")).to_have_text("◷ 10 s")
