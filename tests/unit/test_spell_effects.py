@@ -116,6 +116,7 @@ def test_ogre_a_spell_on_a_foe_lands_when_the_cast_resolves__OGRE_READY_1__OGRE_
     advance_to(s, 14)  # the orc declares (OGRE-EX-1)
     opt = next(o for o in s.options("orc") if o.label == "Cast Firebolt on Brak")
     assert [c.label for c in opt.choices][0].startswith("Standard") and opt.hint == "2d6 damage"
+    assert opt.default == 0, "one tap casts it as a Standard spell"
     act(s, oc.Cast("orc", "Firebolt (2d6)", 0, "Standard", "brak"))
     hp = s.state.get("brak").hp
     for _ in range(12):

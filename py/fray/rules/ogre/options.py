@@ -140,7 +140,8 @@ def declarations(state: State, actor: str) -> list[Option]:
 
 def spell_options(state: State, c, foes) -> list[Option]:
     """A known spell that does what its entry says (engine/spells.py), on each foe (a healing one: on each
-    ally): one tap, then how long it takes (Standard first, OGRE-READY-1); its effect when the cast resolves."""
+    ally): one tap casts it as a Standard spell (another length one tap more, OGRE-READY-1); its effect lands
+    when the cast resolves."""
     out = []
     for entry in c.stat("spells", ()) or ():
         name, effect = spell_effect(str(entry))
@@ -152,7 +153,7 @@ def spell_options(state: State, c, foes) -> list[Option]:
             out.append(Option(cast, f"Cast {name} on {o.name}", group="Magic", rule="OGRE-READY-1",
                               choices=tuple(Choice(f"{cat} ({om.duration(state, cat)} seg)", {"category": cat})
                                             for cat in ("Standard", "Short", "Long")),
-                              question=f"How long does {name} take?",
+                              question=f"How long does {name} take?", default=0,
                               hint=effect.words()).refused(check(state, cast)))
     return out
 
