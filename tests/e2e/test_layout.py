@@ -185,3 +185,24 @@ def test_the_grid_and_its_panel_share_a_laptop_screen(mid_fight_on_a_laptop):
     other = page.locator("#phase-slot .decl-row, #ruler-slot .lane").first
     box = other.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= 800, box
+
+
+@pytest.fixture
+def ose_on_a_tablet(warm_contexts, guard, request):
+    yield from opened_app(warm_contexts, layout_device("tablet"), guard, request,
+                          link=saved_link(SYSTEMS["ose"][1]))
+
+
+def test_a_tablets_header_is_one_row_of_tools_over_the_name_and_status(ose_on_a_tablet):
+    """At 768 px (an iPad in portrait) the tools keep to one row, with their words dropped as from 1024 px,
+    and the encounter's name and status share the row under it: the field starts about 90 px down, not 210
+    (issue 38)."""
+    page = ose_on_a_tablet
+    tops = page.locator("header .tools button:visible").evaluate_all(
+        "bs => bs.map(b => Math.round(b.getBoundingClientRect().top))")
+    assert len(tops) >= 8 and len(set(tops)) == 1, tops
+    name = page.get_by_test_id("encounter-name").bounding_box()
+    status = page.get_by_test_id("status").bounding_box()
+    assert abs(name["y"] - status["y"]) < 12, (name, status)
+    header = page.locator("header.topbar").bounding_box()
+    assert header["height"] <= 100, header
