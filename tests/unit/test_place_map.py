@@ -131,3 +131,18 @@ def test_arrows_move_the_focus_one_square_or_zone_and_stay_on_the_map():
 def test_a_drop_is_an_edit_the_setup_editor_accepts():
     doc = place_map.drop(ose(), 1, Spot(square=(20, 2)), "grid")
     assert editor.edited(doc, "name", "Moved")["combatants"][1]["square"] == [20, 2]
+
+
+def test_the_map_markup_shows_names_as_text_and_a_button_a_square():
+    from fray.ui import place_markup
+
+    doc = ose()
+    doc["combatants"][0]["name"] = '<img src=x onerror="alert(1)">'
+    html = str(place_markup.render(doc, "grid", 0, "<b>said</b>"))
+    assert "<img" not in html and "&lt;img" in html and "&lt;b&gt;said" in html
+    assert html.count('class="pm-sq') == 24 * 16 - 3  # three squares hold the tokens
+    assert 'data-testid="place-tok-0"' in html and 'aria-pressed="true"' in html
+    assert 'data-action="place-drop:sq:6,6"' in html and "Square 6,6: wall" in html
+    zones = str(place_markup.render(presets.blank_encounter("olog"), "bands", None, ""))
+    assert zones.count('class="pm-zone"') == 6 and 'data-action="place-drop:zone:1"' in zones
+    assert place_markup.render(presets.blank_encounter("ose", "loose"), "list", None, "") == ""
