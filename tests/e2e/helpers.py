@@ -201,3 +201,36 @@ def saved_doc(page: Page) -> str | None:
     got = stored(page)
     rec = next((r for r in got["entries"] if r["id"] == got["current"]), None)
     return None if rec is None else rec["doc"]
+
+
+# --- the setup's placement map (tests/e2e/test_setup_placement.py, test_build_a_fight.py) ---------------
+
+def centre(page: Page, locator) -> tuple[float, float]:
+    locator.scroll_into_view_if_needed()
+    box = locator.bounding_box()
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def drag(page: Page, source, target, steps: int = 6) -> None:
+    """Drag one element onto another: the mouse at desktop, a finger (CDP touch events) on a phone."""
+    x0, y0 = centre(page, source)
+    target.scroll_into_view_if_needed()
+    x0, y0 = centre(page, source)  # scrolling to the target may have moved the source
+    box = target.bounding_box()
+    x1, y1 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    if not is_phone(page):
+        page.mouse.move(x0, y0)
+        page.mouse.down()
+        for i in range(1, steps + 1):
+            page.mouse.move(x0 + (x1 - x0) * i / steps, y0 + (y1 - y0) * i / steps)
+        page.mouse.up()
+        return
+    cdp = page.context.new_cdp_session(page)
+    try:
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0, "id": 1}]})
+        for i in range(1, steps + 1):
+            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
+                {"x": x0 + (x1 - x0) * i / steps, "y": y0 + (y1 - y0) * i / steps, "id": 1}]})
+        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
+    finally:
+        cdp.detach()

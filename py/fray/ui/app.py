@@ -23,15 +23,15 @@ from typing import Any, Callable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, play, render,
-               roster_ui, table_display, table_link, warm, welcome)
+from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, place_ui, play,
+               render, roster_ui, table_display, table_link, warm, welcome)
 from .actions import Actions
 from .desk import Desk
 from .patch import attr
 from .table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
-                      table_link.clicks, welcome.clicks)
+                      table_link.clicks, welcome.clicks, place_ui.clicks)
 FORMS = Actions.join(play.forms, library_ui.forms)
 CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
@@ -285,9 +285,9 @@ class App:
         self.listen(order, "dragstart", self.on_dragstart)
         self.listen(order, "dragover", self.on_dragover)
         self.listen(order, "drop", self.on_drop)
-        fld = slots.el("field-slot")
-        for kind in POINTER_EVENTS:
-            self.listen(fld, kind, self.on_pointer)
+        for slot in (slots.el("field-slot"), slots.el("editor-slot")):  # the field; the placement map's drags
+            for kind in POINTER_EVENTS:
+                self.listen(slot, kind, self.on_pointer)
 
     # --- from an event to its handler ------------------------------------------------------------
     def dispatch(self, name: str, arg: str, target) -> None:
@@ -419,7 +419,10 @@ def ask_views(desk: Desk, ask) -> bool | None:
 
 
 def pointed(desk: Desk, event) -> bool | None:
-    """A pointer event on the field: the field view's gesture, if it makes one (most moves do not)."""
+    """A pointer event on the field: the field view's gesture, if it makes one (most moves do not); in the
+    setup, the placement map's drag (ui/place_ui.py)."""
+    if attr(event.currentTarget, "id") == "editor-slot":
+        return place_ui.pointer(desk, event)
     handler = getattr(offers.views(desk)[0], "pointer", None)
     if handler is None:
         return False

@@ -50,13 +50,19 @@ class RosterState:
 @dataclass
 class SetupState:
     """The setup form's values typed but refused (path -> (what was typed, why)), kept at their fields
-    until fixed or discarded, and whether leaving setup is being asked about."""
+    until fixed or discarded, whether leaving setup is being asked about, and the placement map's state."""
 
     refused: dict[str, tuple[str, str]] = field(default_factory=dict)
     leaving: bool = False
+    # The placement map (ui/place_ui.py): the token picked up by a tap (its index in the draft), what the
+    # map's live region says, and a token being dragged.
+    picked: int | None = None
+    said: str = ""
+    drag: dict[str, Any] | None = None
 
     def clear(self) -> None:
         self.refused, self.leaving = {}, False
+        self.picked, self.said, self.drag = None, "", None
 
 
 def _no_runner(fn: Callable[["Desk"], Any]) -> None:

@@ -17,7 +17,7 @@ from ..engine.session import Session
 from ..rules import SYSTEMS
 from ..rules import examples as system_examples
 from ..rules import get as get_ruleset
-from . import editor, roster_ui, table_editor
+from . import editor, place_markup, roster_ui, table_editor
 from .actions import Actions
 from .desk import Desk
 from .entries import keep_copy
@@ -41,9 +41,11 @@ def draw(desk: Desk) -> None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
     party = roster_ui.party_button(roster_ui.party_count(desk, doc), "start-party")
+    placing = place_markup.render(doc, ruleset.field_view_for(doc.get("profile", "")), desk.setup.picked,
+                                  desk.setup.said)
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
                                                        roster_ui.picker(desk, doc), party, desk.setup.refused,
-                                                       desk.setup.leaving) + restart))
+                                                       desk.setup.leaving, str(placing)) + restart))
 
 
 # --- changing the draft -------------------------------------------------------------------

@@ -360,15 +360,17 @@ def start_hint(doc: dict[str, Any], party: str) -> Markup | str:
 
 
 def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int, picker: str = "",
-           party: str = "", refused: dict[str, tuple[str, str]] | None = None, leaving: bool = False) -> Markup:
+           party: str = "", refused: dict[str, tuple[str, str]] | None = None, leaving: bool = False,
+           placing: str = "") -> Markup:
     """The setup form; `picker` is the roster picker's markup (ui/roster_ui.py), shown under the presets,
     and `party` its "Add the party" button, offered first while the encounter is empty. `refused` holds
     the values typed that were not applied (path -> (typed, why)): each is shown and marked at its own
-    field, and the summary at the top links to each; `leaving` asks whether to drop them."""
+    field, and the summary at the top links to each; `leaving` asks whether to drop them. `placing` is the
+    placement map's markup (ui/place_ui.py), shown under the encounter's name and map size."""
     refused = refused or {}
     tokens = _REFUSED.set(refused), _LABELS.set({})
     try:
-        body = _body(doc, ruleset, steps, picker, party, refused)
+        body = _body(doc, ruleset, steps, picker, party, refused, placing)
         summary = refused_summary(doc, refused, problems, _LABELS.get(), leaving)
     finally:
         _REFUSED.reset(tokens[0])
@@ -407,7 +409,7 @@ def refused_summary(doc: dict[str, Any], refused: dict[str, tuple[str, str]], pr
 
 
 def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party: str,
-          refused: dict[str, tuple[str, str]]) -> tuple[Markup | str, Markup]:
+          refused: dict[str, tuple[str, str]], placing: str = "") -> tuple[Markup | str, Markup]:
     view = ruleset.field_view_for(doc.get("profile", ""))
     system_value = f"{doc['system']}:{doc.get('profile', '')}"
     sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
@@ -448,7 +450,7 @@ def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party:
                [combatant_form(i, c, side_choices, ruleset, view, doc.get("bands", 6),
                                any(p.startswith(f"combatants/{i}/") for p in refused))
                 for i, c in enumerate(doc["combatants"])])
-    return warn, Markup(str(start_hint(doc, party)) + str(head) + str(sets) + str(sides) + str(people))
+    return warn, Markup(str(start_hint(doc, party)) + str(head) + placing + str(sets) + str(sides) + str(people))
 
 
 def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:

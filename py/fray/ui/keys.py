@@ -12,7 +12,8 @@ from typing import Callable
 
 from pyscript.ffi import is_none
 
-from . import play
+from .. import place_map
+from . import place_ui, play
 from .desk import Desk
 from .editing import load_example
 from .offers import field_context, numbers, options, views
@@ -130,7 +131,10 @@ def on_key(desk: Desk, event) -> bool:
     if attr(event.target, "data-action") == "example" and _browse_examples(desk, event, key):
         return True
     if key == "Escape":
-        play.cancel(desk)
+        if not place_ui.cancel(desk):  # a token picked up on the placement map goes back first
+            play.cancel(desk)
+        return True
+    if key in place_map.ARROWS and desk.page.mode == "setup" and not typing and place_ui.arrow(desk, event):
         return True
     if typing or ctrl or event.altKey or desk.page.dialog is not None:
         return False

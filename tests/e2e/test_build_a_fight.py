@@ -1,0 +1,135 @@
+"""Building a fight (issue #33), the benchmark journey: from the Library's "New <system> encounter", a saved
+party of three PCs and four numbered copies of the bestiary's Orc, then the fight starts, in each system at
+desktop (1280, mouse) and on a phone (390, touch). Counted: every tap (a tab switch, a tap into a field
+included) and every field typed in. At most 12 taps and no coordinate typed; the sides stand apart (no PC
+on a square next to a monster, or in a zone next to one: CORE-SIDE-1); after the initiative roll the status
+shows round 1 (OLOG, OSE) or Ogre's count at its first declaration. The counts are printed for a bench to
+read (docs/BENCH-TAPS.md, "Building a fight")."""
+from __future__ import annotations
+
+import json
+import re
+import time
+
+import pytest
+from helpers import is_phone, saved_doc, stored
+from playwright.sync_api import Page, expect
+
+import fray.rules  # noqa: F401 (the systems a roster entry names)
+from fray import presets, roster
+
+# What the status says once the initiative is rolled: round 1 (OLOG, OSE); Ogre's count at its first
+# segment, someone declaring.
+STARTED = {"olog": r"^Round 1 · ", "ose": r"^Round 1 · ", "ogre": r"^Segment \d+ .*declares"}
+MAX_TAPS = 12
+PARTY = ("Mira", "Brak", "Hal")
+
+
+def roster_file() -> str:
+    """Three PCs of the party, for every system (a roster file, docs/ROSTER.md)."""
+    entries = []
+    for i, name in enumerate(PARTY):
+        c = presets.preset("Sample PC", name.lower(), "party")
+        c["name"] = name
+        e = roster.from_combatant(c, "", f"pc{i}", 1764660000000, True)
+        e["system"] = ""
+        entries.append(e)
+    return roster.dump(entries)
+
+
+def seed_the_party(page: Page, tmp_path) -> None:
+    """Not counted: the roster file imported as "Import a roster…" reads it (ui/roster_ui.py)."""
+    path = tmp_path / "party-roster.json"
+    path.write_text(roster_file())
+    page.set_input_files("#roster-input", str(path))
+    deadline = time.time() + 10
+    while len(stored(page)["roster"]) < len(PARTY):
+        assert time.time() < deadline, "the party's roster file was not imported"
+        page.wait_for_timeout(100)
+
+
+class Counter:
+    """Taps and typed fields of one journey."""
+
+    def __init__(self, page: Page) -> None:
+        self.page, self.taps, self.typed = page, 0, []
+
+    def tap(self, testid: str) -> None:
+        el = self.page.get_by_test_id(testid)
+        if is_phone(self.page):
+            el.scroll_into_view_if_needed()
+            el.tap()
+        else:
+            el.click()
+        self.taps += 1
+
+    def type(self, testid: str, text: str) -> None:
+        """A tap into the field, then the text (and Enter): one tap, one typed field."""
+        self.tap(testid)
+        field = self.page.get_by_test_id(testid)
+        field.fill(text)
+        field.press("Enter")
+        self.typed.append(testid)
+
+    def tab(self, name: str) -> None:
+        if is_phone(self.page):
+            self.tap(f"tab-{name}")
+
+
+def touching(a, b) -> bool:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1])) <= 1
+
+
+def the_encounter(page: Page) -> dict:
+    """The autosaved encounter of this tab once it holds the fight's first step."""
+    deadline = time.time() + 10
+    while True:
+        raw = saved_doc(page)
+        doc = json.loads(raw) if isinstance(raw, str) else raw
+        if doc and doc.get("steps"):
+            return doc
+        assert time.time() < deadline, "the started fight was not autosaved"
+        page.wait_for_timeout(100)
+
+
+@pytest.mark.parametrize("system", list(STARTED))
+def test_build_three_pcs_and_four_orcs_and_start_in_at_most_12_taps__CORE_SIDE_1(app, system, tmp_path):
+    page = app
+    device = "phone" if is_phone(page) else "desktop"
+    seed_the_party(page, tmp_path)
+    n = Counter(page)
+    n.tap("library-open")
+    n.tap(f"lib-new-{system}")
+    expect(page.get_by_test_id("start-party")).to_have_text("Add the party (3)")
+    n.tap("start-party")
+    expect(page.get_by_test_id("roster-report")).to_contain_text("Added the party: Brak, Hal, Mira")
+    n.type("roster-count", "4")
+    expect(page.get_by_test_id("roster-count")).to_have_value("4")
+    n.tap(f"roster-add-starter-{system}-orc")
+    expect(page.get_by_test_id("roster-report")).to_contain_text("Added 4 × Orc")
+    expect(page.get_by_test_id("place-map").locator(".pm-tok")).to_have_count(7)
+    n.tap("toggle-setup")  # back to the fight
+    expect(page.get_by_test_id("editor")).to_be_hidden()
+    before = page.get_by_test_id("status").inner_text()
+    n.tab("act")
+    n.tap("opt-next")  # roll initiative
+    status = page.get_by_test_id("status")
+    expect(status).not_to_have_text(before)
+    expect(status).to_have_text(re.compile(STARTED[system]))
+    doc = the_encounter(page)
+    enc = doc["encounter"]
+    people = enc["combatants"]
+    assert sorted(c["name"] for c in people) == sorted([*PARTY, "Orc 1", "Orc 2", "Orc 3", "Orc 4"])
+    pcs = [c for c in people if c["side"] == "party"]
+    orcs = [c for c in people if c["side"] != "party"]
+    assert len(pcs) == 3 and len(orcs) == 4
+    if system == "olog":
+        assert all(abs(p["band"] - o["band"]) >= 2 for p in pcs for o in orcs), [(c["name"], c["band"]) for c in people]
+    else:
+        assert not any(touching(p["square"], o["square"]) for p in pcs for o in orcs), \
+            [(c["name"], c["square"]) for c in people]
+    typed_coordinates = [t for t in n.typed if re.search(r"square|band|zone", t)]
+    print(f"\nBENCH build-a-fight system={system} device={device} taps={n.taps} typed_fields={len(n.typed)} "
+          f"typed_coordinates={len(typed_coordinates)} status={status.inner_text()!r}")
+    assert n.taps <= MAX_TAPS, n.taps
+    assert not typed_coordinates
