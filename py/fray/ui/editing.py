@@ -9,9 +9,8 @@ fit, the draft is kept and a restart with it is offered instead.
 from __future__ import annotations
 
 
-from pyscript import document
-from pyscript.ffi import is_none
 
+from .. import presets
 from ..engine import storage
 from ..engine.session import Session
 from ..rules import SYSTEMS
@@ -136,9 +135,10 @@ def _restart(desk: Desk, name: str, arg: str, target) -> None:
 
 @clicks("add")
 def _add(desk: Desk, name: str, arg: str, target) -> None:
-    sel = document.querySelector("[data-role=add-side-choice]")
-    side = str(sel.value) if not is_none(sel) else desk.session.encounter.sides[0].id
-    edit(desk, lambda d: editor.add_combatant(d, arg, side))
+    # The side chosen beside the presets, as for the roster's creatures; a PC preset ("Sample PC") joins the
+    # party's side whatever that select says, so three in a row never land among the foes (roster_ui.side_for).
+    pc = bool(presets.PRESETS.get(arg, {}).get("stats", {}).get("pc"))
+    edit(desk, lambda d: editor.add_combatant(d, arg, roster_ui.side_for(desk, d, pc)))
 
 
 @clicks("add-side")

@@ -104,7 +104,7 @@ def party_button(n: int, testid: str) -> Markup:
                         "No party saved yet: a tap says how to save one"}, f"Add the party ({n})")
 
 
-def _side(desk: Desk, doc: dict[str, Any], pc: bool) -> str:
+def side_for(desk: Desk, doc: dict[str, Any], pc: bool) -> str:
     """The side chosen beside the presets, else the party's side for a PC and the first other for a monster."""
     sel = document.querySelector("[data-role=add-side-choice]")
     sides = doc["sides"]
@@ -152,7 +152,7 @@ def _add(desk: Desk, name: str, arg: str, target) -> None:
     n = 1 if entry["pc"] else desk.roster.count
 
     def change(d):
-        return roster.add_copies(d, entry, n, _side(desk, d, entry["pc"]))
+        return roster.add_copies(d, entry, n, side_for(desk, d, entry["pc"]))
 
     desk.roster.report = f"Added {n} × {entry['name']}." if n > 1 else f"Added {entry['name']}."
     edit(desk, change)
@@ -162,7 +162,7 @@ def _add(desk: Desk, name: str, arg: str, target) -> None:
 def _party(desk: Desk, name: str, arg: str, target) -> None:
     doc = draft_doc(desk)
     members = roster.party(own(desk), doc.get("system", ""))
-    new, added = roster.add_party(doc, members, _side(desk, doc, True))
+    new, added = roster.add_party(doc, members, side_for(desk, doc, True))
     desk.roster.report = f"Added the party: {', '.join(added)}." if added else \
         "The whole party is already here." if members else \
         "No party saved yet: open a player character below and tap “Save to roster” (a PC on the players' " \
