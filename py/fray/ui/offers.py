@@ -101,8 +101,9 @@ def _targets(desk: Desk, actor: str | None) -> tuple[tuple[str, str], ...]:
 
 def aim(desk: Desk, actor: str | None, now: tuple[str, ...]) -> str | None:
     """The target a turn starts with (issue 38: one tap an attack): the foe the actor last acted on, while
-    it can still act on them, else its one foe when it has one. None otherwise, and for anyone who does
-    not act now (looking at a card aims at nothing)."""
+    it can still act on them, else its one foe when it has one, else the foe its side acted on last (the
+    goblins gang up on whoever the first goblin hit; a tap on another foe's chip costs what it did). None
+    otherwise, and for anyone who does not act now (looking at a card aims at nothing)."""
     if actor is None or actor not in now:
         return None
     state = desk.session.state
@@ -111,4 +112,9 @@ def aim(desk: Desk, actor: str | None, now: tuple[str, ...]) -> str | None:
     last = desk.aimed.get(actor)
     if last in foes:
         return last
-    return foes[0] if len(foes) == 1 else None
+    if len(foes) == 1:
+        return foes[0]
+    for ally, foe in reversed(desk.aimed.items()):  # newest first (ui/play.py keeps them in that order)
+        if foe in foes and state.has(ally) and not state.hostile(me, state.get(ally)):
+            return foe
+    return None

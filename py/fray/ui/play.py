@@ -66,6 +66,7 @@ def act(desk: Desk, cmd, faces: list[int] | None = None, chained: int = 0) -> bo
     desk.page.field_ui.path = None
     actor, aimed = getattr(cmd, "actor", ""), getattr(cmd, "target", "")
     if actor and isinstance(aimed, str) and aimed and aimed != actor:
+        desk.aimed.pop(actor, None)  # newest last: `aim` reads the side's latest target from the end
         desk.aimed[actor] = aimed
     if isinstance(cmd, FreeRoll):
         desk.set(pending=None, last_roll=step.events[0].text if step.events else "")
