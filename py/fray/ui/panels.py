@@ -239,16 +239,17 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
         body.append(h("div", {"class_": "group", "role": "group", "aria-label": group},
                       h("h3", None, group), buttons))
     title = f"Actions: {menu.actor_name}" + ("" if menu.is_current else " (not their turn)")
+    # Two parts and the referee's tools (their own parts and region): a new selection writes the menu and the
+    # few fields that name the combatant, not the effect form's row of every combatant (issue 38, 120 of them).
     return h("section", {"class_": "panel actions", "aria-label": "Actions", "data-testid": "actions"},
-             h("h2", None, title, " ", join(badge(b) for b in menu.badges),
+             part("act-main", h("div", {"id": "act-main", "class_": "act-main"}, h("h2", None, title, " ", join(badge(b) for b in menu.badges),
                h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"hp:{menu.actor}",
                             "data-testid": "hp-quick", "title": f"{menu.actor_name}: hit points and conditions"},
                  "± HP / cond."),
                h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"hp:{menu.target}",
                             "data-testid": "hp-quick-target",
                             "title": f"{menu.target_name}: hit points and conditions"}, f"± {menu.target_name}")
-               if menu.target and menu.target != menu.actor else ""),
-             body, referee)
+               if menu.target and menu.target != menu.actor else ""), body)), referee)
 
 
 def target_style(cid: str) -> Markup:
@@ -356,7 +357,8 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
                                                   "aria-label": f"Remove {c}"}, "×"))
              for i, c in enumerate(conditions)]
     return h("details", {"class_": "referee", "data-testid": "referee"},
-             h("summary", None, f"Referee: {name}"),
+             part("ref-sum", h("summary", {"id": "ref-sum"}, f"Referee: {name}")),
+             part("ref-forms", h("div", {"id": "ref-forms", "class_": "ref-forms"},
              h("form", {"class_": "hp-form", "data-action": "hp-form", "data-id": cid},
                h("label", None, "Damage ", h("input", {"type": "number", "name": "damage", "min": "0",
                                                         "max": "10000", "inputmode": "numeric",
@@ -375,20 +377,24 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
                  h("input", {"type": "text", "name": "lasts", "maxlength": "20", "autocomplete": "off",
                              "placeholder": f"3 or 3 {unit}", "class_": "cond-lasts", "data-testid": "cond-lasts"})),
                h("button", {"type": "submit", "data-testid": "cond-add"}, "Add")),
-             h("ul", {"class_": "conds"}, conds) if conds else "",
+             h("ul", {"class_": "conds"}, conds) if conds else "")),
              effect_form(cid, others, unit) if others else "")
+
+
+_BOXES = Cache(512)  # each combatant's box in the effect form, ticked or not: drawn again at every selection
 
 
 def effect_form(cid: str, others: tuple[tuple[str, str], ...], unit: str) -> Markup:
     """One effect on several targets (a spell, an item, a ruling): damage or healing rolled once for all or
     for each, and/or a condition with its duration; `cid`, whose tools these are, ticked first."""
-    boxes = [h("label", {"class_": "eff-target"},
+    boxes = [_BOXES.get((oid, name, oid == cid), lambda: h("label", {"class_": "eff-target"},
                h("input", {"type": "checkbox", "name": f"t:{oid}", "checked": oid == cid,
-                           "data-testid": f"eff-t-{oid}"}), " ", name) for oid, name in others]
+                           "data-testid": f"eff-t-{oid}"}), " ", name)) for oid, name in others]
     return h("details", {"class_": "effect", "data-testid": "effect"},
              h("summary", None, "Effect on several…"),
              h("form", {"class_": "effect-form", "data-action": "effect-form"},
-               h("fieldset", {"class_": "eff-targets"}, h("legend", None, "Targets"), boxes),
+               h("fieldset", {"class_": "eff-targets"}, h("legend", None, "Targets"),
+                 h("div", {"class_": "eff-boxes", "data-region": True}, region(boxes))),
                h("label", None, "Name ", h("input", {"type": "text", "name": "note", "maxlength": "80",
                                                      "placeholder": "Fireball", "data-testid": "eff-note"})),
                h("label", None, "Dice ", h("input", {"type": "text", "name": "dice", "maxlength": "20",

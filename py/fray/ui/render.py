@@ -18,7 +18,7 @@ from ..views.welcome import CHOICES, choice
 from . import editing, guide, panels, quick_dialog, table_editor
 from .desk import Desk
 from .field_views import SPATIAL_NEEDS
-from .html import Markup
+from .html import Markup, h, part
 from .offers import field_context, follow, panel, per_state, selection, views
 from .operations import draft_doc
 from .patch import focus_first, next_frame
@@ -167,7 +167,7 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         words = condition_words(rs, state).get(c.id, ())
         everyone = tuple((o.id, o.name) for o in state.combatants)
         referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock_unit + "s",
-                                              everyone) + hide_button(c.id, c.hidden))
+                                              everyone) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
     return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
 
 
