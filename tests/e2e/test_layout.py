@@ -206,3 +206,31 @@ def test_a_tablets_header_is_one_row_of_tools_over_the_name_and_status(ose_on_a_
     assert abs(name["y"] - status["y"]) < 12, (name, status)
     header = page.locator("header.topbar").bounding_box()
     assert header["height"] <= 100, header
+
+
+TABLETS = {"portrait": {"width": 768, "height": 1024}, "landscape": {"width": 1024, "height": 768}}
+
+
+@pytest.fixture(params=[(s, o) for s in SYSTEMS for o in TABLETS], ids=lambda p: f"{p[0]}-{p[1]}")
+def mid_fight_on_a_tablet(warm_contexts, guard, request):
+    system, orientation = request.param
+    WIDTHS.setdefault(f"tablet-{orientation}", ("phone", TABLETS[orientation]))  # touch, as an iPad is
+    yield from opened_app(warm_contexts, f"tablet-{orientation}", guard, request,
+                          link=saved_link(SYSTEMS[system][1]))
+
+
+def test_the_field_and_the_actors_first_action_share_a_tablets_screen(mid_fight_on_a_tablet):
+    """On an iPad in either orientation, the top of the field and the next thing the referee taps (the
+    actor's first action, or while OSE's declaration sheet is up, its first declaration) are both on screen
+    without scrolling (issue 38: in portrait the actions sat under the field, the order and the Ogre ruler,
+    about 900 px down, and OSE's sheet pushed the grid off the screen)."""
+    page = mid_fight_on_a_tablet
+    page.evaluate("window.scrollTo(0, 0)")
+    height = page.viewport_size["height"]
+    field = page.locator("#field-slot > *").first.bounding_box()
+    assert field is not None and 0 <= field["y"] <= height - 200, field  # 200 px of the field at least
+    sheet = page.locator("#phase-slot button")
+    first = sheet.first if sheet.count() else page.locator("[data-testid=actions] button.act").first
+    expect(first).to_be_visible()
+    box = first.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, box

@@ -27,7 +27,9 @@ AREAS = (
               "tapping another row makes it the target: the actor's actions on it come first (tap again to "
               "clear). The ⋯ button looks at a combatant's own card and actions instead. Tap the HP bar for "
               "quick HP (−3, +2 or a new value) and conditions in one tap."),
-    ("Field", "Where everyone stands. OLOG: zones (distance bands) in columns. OSE detailed and Ogre: a square "
+    ("Field", "Where everyone stands. OLOG: zones (distance bands) in columns, about 30 ft apart; a token's "
+              "label is its distance from the selected creature (same zone Close, 1 Near, 2-4 Far, 5+ "
+              "Distant). OSE detailed and Ogre: a square "
               "grid; tap a token to select it, tap a square to preview the path (attacks of opportunity are "
               "marked), tap it again to go; drag to pan, pinch to zoom. Ogre adds the segment ruler: a lane "
               "per combatant, each declared action ending at its segment."),
