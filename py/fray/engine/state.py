@@ -106,6 +106,10 @@ class State:
     def with_board(self, **changes: Any) -> "State":
         return _evolve_state(self, board=evolve(self.board, **changes))
 
+    def with_board_record(self, board: Any) -> "State":
+        """The state with the system's record replaced by `board` (made by the system, already whole)."""
+        return _evolve_state(self, board=board)
+
     def memo(self, key: str, make: Any) -> Any:
         """A value derived from the combatants alone (e.g. who stands in which
         zone), computed once and kept by the next states for as long as the
