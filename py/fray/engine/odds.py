@@ -15,6 +15,8 @@ or, where a system resolves a declaration later (Ogre), that resolution.
 from __future__ import annotations
 
 import math
+from itertools import compress
+from operator import is_not
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -265,8 +267,10 @@ class Working:
         state = self.state
         diff: tuple = ()
         if new.combatants is not state.combatants:  # states never reorder combatants; unchanged ones are the same objects
-            diff = tuple((i, c.hp, c.is_down) for i, (c, b) in enumerate(zip(new.combatants, state.combatants))
-                         if c is not b and (c.hp != b.hp or c.is_down != b.is_down))
+            now, was = new.combatants, state.combatants
+            # Which changed, in C (40 combatants a leaf, a few changed); then whether HP or standing did.
+            diff = tuple((i, now[i].hp, now[i].is_down) for i in compress(range(len(now)), map(is_not, now, was))
+                         if now[i].hp != was[i].hp or now[i].is_down != was[i].is_down)
         kinds = tuple(dict.fromkeys(_kind(e) for e in events if e.kind not in QUIET_KINDS))
         rolls = tuple(dict.fromkeys((r.purpose or "roll", r.total) for e in events for r in e.rolls))
         attacked = sum(1 for e in events if e.kind in ATTACK_KINDS and e.target == self.actor and e.actor != self.actor)
