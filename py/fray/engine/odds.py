@@ -1,9 +1,11 @@
 """Odds: the outcome distribution of a command, from the real rules on the real state (CORE-ODDS-1).
 
 No second model of the rules: `odds` resolves the command itself with a dice
-source that hands out fixed faces and raises `NeedDice` when the resolution
-asks for one more (the physical-dice protocol), then branches on every face
-of that die, each branch weighted by an exact `Fraction`. Leaves with the same
+source that hands out a branch's fixed faces, then face 1 of every die the
+resolution asks for past them, noting each such die as a branch point whose
+other faces are tried later: each resolution runs to a leaf, every face of
+every die is a branch, each weighted exactly (integer counts over a common
+denominator, a `Fraction` once summed). Leaves with the same
 result (the same HP, the same distinct events, the same roll totals) are
 merged. Past a budget of branches (or of time) the answer is a seeded sample
 that says so ("≈", its size); `exact=True` enumerates everything, up to a hard
@@ -13,13 +15,15 @@ or, where a system resolves a declaration later (Ogre), that resolution.
 from __future__ import annotations
 
 import math
+from itertools import compress
+from operator import is_not
 import time
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
 from .commands import Command, Event, Illegal, words
-from .dice import BadFace, DiceError, NeedDice, ScriptedDice, SeededDice
+from .dice import BadFace, Dice, DiceError, SeededDice
 from .state import State
 
 Dist = tuple[tuple[int, Fraction], ...]  # value -> chance, values ascending, chances summing to 1
@@ -94,22 +98,43 @@ def mean(dist: Dist) -> Fraction:
     return sum((v * p for v, p in dist), Fraction(0))
 
 
-@dataclass
 class _Leaf:
-    weight: Fraction
-    kinds: tuple[str, ...]
-    diff: tuple[tuple[int, int, bool], ...]  # (index, HP, down) of each combatant whose HP or state changed
-    rolls: tuple[tuple[str, int], ...]
-    attacked: int = 0
+    """The branches that led to one result: their weights as counts per denominator (1/den each), summed
+    as integers and made Fractions once at the end."""
+
+    __slots__ = ("parts", "kinds", "diff", "rolls", "attacked")
+
+    def __init__(self, den: int, kinds: tuple[str, ...], diff: tuple[tuple[int, int, bool], ...],
+                 rolls: tuple[tuple[str, int], ...], attacked: int = 0) -> None:
+        self.parts = {den: 1}    # denominator -> how many branches of weight 1/denominator
+        self.kinds = kinds
+        self.diff = diff         # (index, HP, down) of each combatant whose HP or state changed
+        self.rolls = rolls
+        self.attacked = attacked
 
 
-class _Faces(ScriptedDice):
-    """Fixed faces, then NeedDice: the branch point. Checks the die as it is asked for."""
+class _Faces(Dice):
+    """The faces of a branch, then the first face of every die asked for past them, each noted as a branch
+    point (its position and sides): one resolution runs a branch straight to a leaf. Checks each die."""
+
+    def __init__(self, faces: tuple[int, ...]) -> None:
+        super().__init__()
+        self.given = faces
+        self.seq: list[int] = []            # every face handed out, in order
+        self.points: list[tuple[int, int]] = []  # (position in seq, sides) of each die past the given faces
 
     def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
         if sides < 1:
             raise OddsError(f'"{expr}": a die has at least one face ({purpose or "roll"})')
-        return super().face(sides, purpose, expr, remaining)
+        seq = self.seq
+        n = len(seq)
+        if n < len(self.given):
+            f = self.given[n]
+        else:
+            self.points.append((n, sides))
+            f = 1
+        seq.append(f)
+        return f
 
 
 def consequence_of(ruleset: Any) -> Callable[[State, Command, Any], tuple[State, list[Event]]]:
@@ -140,7 +165,7 @@ class Working:
         self.actor = actor or getattr(cmd, "actor", "") or ""
         self.resolve = consequence_of(ruleset)
         self.result: Odds | Illegal | None = ruleset.check(state, cmd)
-        self.stack: list[tuple[tuple[int, ...], Fraction]] = [((), Fraction(1))]
+        self.stack: list[tuple[tuple[int, ...], int]] = [((), 1)]  # a branch's faces so far, 1/its weight
         self.merged: dict[tuple, _Leaf] = {}
         self.runs = 0
         self.spent = 0.0       # seconds worked while enumerating
@@ -189,18 +214,30 @@ class Working:
                 return
             if n and time.perf_counter() > end:  # after every resolution: one can cost milliseconds in the page
                 return
-            prefix, weight = stack.pop()
-            self.runs += 1
+            prefix, den = stack.pop()
+            dice = _Faces(prefix)
+            new, events = self._run(dice)
             n += 1
-            try:
-                new, events = self._run(_Faces(prefix))
-            except NeedDice as need:
-                if need.sides < 1:
-                    raise OddsError(f'"{need.expr}": a die has at least one face') from None
-                w = weight / need.sides
-                stack.extend((prefix + (f,), w) for f in range(need.sides, 0, -1))
-                continue
-            self._add(weight, new, events)
+            points = dice.points
+            leaf = den
+            for _, sides in points:
+                leaf *= sides
+            self._add(leaf, new, events)
+            # Counted as the resolutions of re-running every branch point from the start: the same count,
+            # budget and sampling as stopping at each new die and trying each of its faces.
+            self.runs += 1 + len(points)
+            if points:
+                if self.runs - 1 >= limit:
+                    if self.exact:
+                        raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
+                    self.runs, self.sampling, self.merged = limit, True, {}  # where stopping at each die stops
+                    return
+                seq = dice.seq
+                # Depth first in the same order: the untried faces of the deepest die come off the stack first.
+                for pos, sides in points:
+                    den *= sides
+                    head = tuple(seq[:pos])
+                    stack.extend((head + (f,), den) for f in range(sides, 1, -1))
         self.result = self._summary()
 
     def _sample(self, end: float) -> None:
@@ -222,26 +259,28 @@ class Working:
             self._add(1, new, events)  # counted now; weighed 1/samples at the end
         if self.samples >= n or self.sample_spent + (time.perf_counter() - started) > self.budget.sample_seconds \
                 and self.samples >= 30:
-            w = Fraction(1, self.samples)
             for leaf in self.merged.values():
-                leaf.weight = leaf.weight * w
+                leaf.parts = {self.samples: leaf.parts[1]}
             self.result = self._summary()
 
-    def _add(self, weight, new: State, events: list[Event]) -> None:
+    def _add(self, den: int, new: State, events: list[Event]) -> None:
         state = self.state
         diff: tuple = ()
         if new.combatants is not state.combatants:  # states never reorder combatants; unchanged ones are the same objects
-            diff = tuple((i, c.hp, c.is_down) for i, (c, b) in enumerate(zip(new.combatants, state.combatants))
-                         if c is not b and (c.hp != b.hp or c.is_down != b.is_down))
+            now, was = new.combatants, state.combatants
+            # Which changed, in C (40 combatants a leaf, a few changed); then whether HP or standing did.
+            diff = tuple((i, now[i].hp, now[i].is_down) for i in compress(range(len(now)), map(is_not, now, was))
+                         if now[i].hp != was[i].hp or now[i].is_down != was[i].is_down)
         kinds = tuple(dict.fromkeys(_kind(e) for e in events if e.kind not in QUIET_KINDS))
         rolls = tuple(dict.fromkeys((r.purpose or "roll", r.total) for e in events for r in e.rolls))
         attacked = sum(1 for e in events if e.kind in ATTACK_KINDS and e.target == self.actor and e.actor != self.actor)
         key = (kinds, diff, rolls, attacked)
         leaf = self.merged.get(key)
         if leaf is None:
-            self.merged[key] = _Leaf(weight, kinds, diff, rolls, attacked)
+            self.merged[key] = _Leaf(den, kinds, diff, rolls, attacked)
         else:
-            leaf.weight += weight
+            parts = leaf.parts
+            parts[den] = parts.get(den, 0) + 1
 
     def _summary(self) -> Odds:
         return _summarise(self.state, self.cmd, self.actor, list(self.merged.values()), self.runs, self.samples)
@@ -252,8 +291,8 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
     before = [c.hp for c in state.combatants]
     was_down = [c.is_down for c in state.combatants]
     # Integer weights over one common denominator: the sums stay exact and cost little.
-    den = math.lcm(*(leaf.weight.denominator for leaf in leaves)) if leaves else 1
-    weights = [leaf.weight.numerator * (den // leaf.weight.denominator) for leaf in leaves]
+    den = math.lcm(*{d for leaf in leaves for d in leaf.parts}) if leaves else 1
+    weights = [sum(count * (den // d) for d, count in leaf.parts.items()) for leaf in leaves]
     # Only the events that differ between branches tell outcomes apart.
     common = set(leaves[0].kinds).intersection(*(l.kinds for l in leaves[1:])) if leaves else set()
     if len({tuple(k for k in leaf.kinds if k not in common) for leaf in leaves}) <= 1:

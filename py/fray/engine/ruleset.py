@@ -21,7 +21,7 @@ from .referee import (REFEREE_COMMANDS, Allow, Damage, Expire, FreeRoll, Heal, N
                       SetCondition, SetHp, SetStat, SetWalls, check_referee, due_timers, override_failed,
                       resolve_referee)
 from .specs import CORE_SETTINGS, Setting, StatSpec  # noqa: F401  (re-exported: systems and the page import them here)
-from .state import State
+from .state import State, evolve
 from .tables import Handlers  # noqa: F401  (re-exported for the systems' tables)
 
 Resolution = tuple[State, list[Event]]
@@ -376,7 +376,7 @@ class Ruleset:
         if amount <= 0:
             return state
         was_down = c.is_down
-        new = replace(c, hp=c.hp - amount)
+        new = evolve(c, hp=c.hp - amount)  # a copy without the generated __init__: damage runs on every branch of the odds
         state = state.with_combatant(new)
         events.append(Event("DamageTaken", text or f"{c.name} takes {amount} damage ({new.hp}/{new.max_hp} HP)",
                             rule=rule or "CORE-HP-1", actor=source, target=target, data={"amount": amount}))

@@ -106,6 +106,10 @@ class State:
     def with_board(self, **changes: Any) -> "State":
         return _evolve_state(self, board=evolve(self.board, **changes))
 
+    def with_board_record(self, board: Any) -> "State":
+        """The state with the system's record replaced by `board` (made by the system, already whole)."""
+        return _evolve_state(self, board=board)
+
     def memo(self, key: str, make: Any) -> Any:
         """A value derived from the combatants alone (e.g. who stands in which
         zone), computed once and kept by the next states for as long as the
@@ -141,13 +145,20 @@ def _evolve_state(state: State, **changes: Any) -> State:
     return new
 
 
+_NAMES: dict[type, frozenset[str]] = {}  # each record class's public field names (classes are few and live on)
+
+
 def _copy(record: Any, changes: dict[str, Any]) -> Any:
-    fields = record.__dataclass_fields__
-    for key in changes:
-        if key not in fields or key.startswith("_"):
-            raise TypeError(f"{type(record).__name__} has no field {key!r}")
-    new = object.__new__(type(record))
-    new.__dict__.update(record.__dict__)
-    new.__dict__.pop("_memo", None)
-    new.__dict__.update(changes)
+    cls = type(record)
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = frozenset(k for k in cls.__dataclass_fields__ if not k.startswith("_"))
+    if not names.issuperset(changes):
+        raise TypeError(f"{cls.__name__} has no field {next(k for k in changes if k not in names)!r}")
+    new = object.__new__(cls)
+    d = new.__dict__
+    d.update(record.__dict__)
+    if "_memo" in d:
+        del d["_memo"]
+    d.update(changes)
     return new

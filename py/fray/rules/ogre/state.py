@@ -322,6 +322,18 @@ class OgreState:
         i = self._index[f.id]
         return self.fighters[:i] + (f,) + self.fighters[i + 1:]
 
+    def put(self, f: Fighter) -> "OgreState":
+        """A copy with `f` in its fighter's place: the same ids in the same order, so the index carries over
+        (no __post_init__ to rebuild it: this runs on every branch of the odds)."""
+        fighters = self.with_fighter(f)
+        new = object.__new__(OgreState)
+        d = new.__dict__
+        d.update(self.__dict__)
+        d["fighters"] = fighters
+        d["_indexed"] = fighters
+        d.pop("_memo", None)
+        return new
+
 
 # --- derived facts -------------------------------------------------------------------
 

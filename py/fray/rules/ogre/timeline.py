@@ -12,7 +12,7 @@ from typing import Any
 
 from ...engine.commands import Event
 from ...engine.model import Weapon, Combatant
-from ...engine.state import State
+from ...engine.state import State, evolve
 from .state import REACTION_PENALTY, Action, Fighter, Mark, OgreState, Phase, Work, duration, is_stunned
 
 
@@ -27,11 +27,11 @@ def fighter(state: State, cid: str) -> Fighter:
 
 
 def put(state: State, f: Fighter) -> State:
-    return state.with_board(fighters=state.board.with_fighter(f))
+    return state.with_board_record(state.board.put(f))
 
 
 def change(state: State, cid: str, **kw: Any) -> State:
-    return put(state, replace(fighter(state, cid), **kw))
+    return put(state, evolve(fighter(state, cid), **kw))
 
 
 def push(state: State, *works: Work) -> State:
@@ -178,7 +178,7 @@ def end_action(state: State, cid: str, events: list[Event], outcome: str = "reso
         return state
     now = ogre(state).segment
     mark = Mark("action", a.declared, now, a.label, a.category, a.tempo, outcome)
-    state = put(state, replace(f, action=None, due=now, marks=f.marks + (mark,)))
+    state = put(state, evolve(f, action=None, due=now, marks=f.marks + (mark,)))
     events.append(Event("ActionResolved", text or f"{state.name(cid)}'s {a.label} is done ({outcome})",
                         rule=rule, actor=cid, data={"uid": a.uid, "outcome": outcome, "segment": now}))
     return state
@@ -194,7 +194,7 @@ def break_action(state: State, cid: str, events: list[Event], why: str, *, invol
     now = ogre(state).segment
     lost = now - a.declared
     mark = Mark("action", a.declared, now, a.label, a.category, a.tempo, "broken")
-    state = put(state, replace(f, action=None, due=now if due is None else due, marks=f.marks + (mark,)))
+    state = put(state, evolve(f, action=None, due=now if due is None else due, marks=f.marks + (mark,)))
     kind = "involuntarily" if involuntary else "voluntarily"
     events.append(Event("ActionBroken", f"{state.name(cid)}'s {a.label} is broken {kind} ({why}); "
                                         f"{lost} segment{'s' if lost != 1 else ''} lost",
