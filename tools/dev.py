@@ -93,7 +93,7 @@ def cmd_serve(args: argparse.Namespace) -> int:
                 print(f"[setup] ERROR: {exc}", file=sys.stderr)
         # The service worker checks its file list on each visit: any edited file
         # (HTML, CSS, Python) gives a new version, so the next reload gets it.
-        if path.startswith("/static/build/sw-assets.js"):
+        if path.startswith(("/static/build/sw-assets.js", "/static/build/build-id.js")):
             try:
                 setup.build_app()
             except setup.SetupError as exc:

@@ -6,6 +6,12 @@
 // not compete with the first start. A few seconds after the first visit is on
 // screen (at once on a later one) it has a worker make the start-up memory
 // snapshot the next visit starts from (static/boot/snapshot-worker.mjs).
+// On a later visit it paints the referee's last fight before Python is up
+// (`paint`, called from index.html right after the app root): the markup that
+// py/fray/ui/paint.py stored in local storage for this build, inert and marked
+// as starting until Python's first drawing takes it over in place (`ready`).
+// A tap on it meanwhile is kept and applied then, on the very element it hit
+// if that is still the same, or visibly refused; never lost silently.
 (function () {
   "use strict";
   var STAGES = [
@@ -33,6 +39,12 @@
   var snapshot = new Promise(function (resolve) { snapDone = resolve; });
   var repeatVisit = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
   var FIRST_VISIT_DELAY_MS = 3000;
+  var PAINT_KEY = "fray.paint";  // py/fray/ui/paint.py
+  var PAINT_VERSION = 1;
+  var NOTE_MS = 6000;  // how long a note about a tap made while starting stays
+  var starting = false;  // a painted page is on screen and Python is not up yet
+  var taps = [];  // {el, html, label}: taps on the painted page, applied once Python is up
+  var noteTimer = null;
 
   function el(id) { return document.getElementById(id); }
 
@@ -49,9 +61,147 @@
     }
   }
 
+  // --- the painted start ---------------------------------------------------------------
+  function readPaint() {
+    var raw = null;
+    try { raw = localStorage.getItem(PAINT_KEY); } catch (e) { return null; }
+    if (raw === null) return null;
+    var entry = null;
+    try { entry = JSON.parse(raw); } catch (e) { entry = null; }
+    var build = self.FRAY_BUILD;
+    if (!entry || entry.v !== PAINT_VERSION || typeof entry.html !== "string" || !entry.html ||
+        typeof build !== "string" || !build || entry.build !== build) {
+      // Corrupt, of another version or of another build: never drawn, and not kept.
+      try { localStorage.removeItem(PAINT_KEY); } catch (e) { /* nothing kept here */ }
+      return null;
+    }
+    return entry;
+  }
+
+  function paint() {
+    var app = el("app");
+    if (!app || window.frayBoot.served !== null) return false;
+    window.frayBoot.served = app.innerHTML;
+    // A share link opens another encounter, the table display another page: nothing to paint.
+    if (/^#(e=|table)/.test(location.hash)) return false;
+    var entry = readPaint();
+    if (!entry) return false;
+    app.innerHTML = entry.html;
+    app.inert = true;
+    app.setAttribute("aria-busy", "true");
+    app.hidden = false;
+    document.documentElement.dataset.painted = "starting";
+    var boot = el("boot");
+    if (boot) boot.hidden = true;
+    say("Starting…", "starting", false);
+    starting = true;
+    window.frayBoot.painted = true;
+    document.addEventListener("click", onTap, true);
+    document.addEventListener("keydown", onKey, true);
+    try { performance.mark("fray-drawn"); } catch (e) { /* no User Timing */ }
+    return true;
+  }
+
+  function say(text, state, fade) {
+    var note = el("boot-starting");
+    if (!note) return;
+    if (noteTimer !== null) { clearTimeout(noteTimer); noteTimer = null; }
+    note.textContent = text;
+    note.dataset.state = state;
+    note.hidden = false;
+    if (fade) noteTimer = setTimeout(function () { note.hidden = true; noteTimer = null; }, NOTE_MS);
+  }
+
+  function label(target) {
+    var text = (target.getAttribute("aria-label") || target.textContent || "").replace(/\s+/g, " ").trim();
+    return text.length > 40 ? text.slice(0, 39) + "…" : text;
+  }
+
+  // What a tap on the painted page hit: the page is inert (no focus, no hit testing), so it is made
+  // hit-testable for the one lookup.
+  function hitAt(app, x, y) {
+    app.inert = false;
+    var hit = document.elementFromPoint(x, y);
+    app.inert = true;
+    return hit && app.contains(hit) ? hit : null;
+  }
+
+  // A tap kept for later is a click on a button-like action outside the field and the setup map (those
+  // are pointer gestures there, not clicks); anything else is refused at once, visibly.
+  function keepable(target) {
+    if (!target) return false;
+    var tag = target.tagName.toLowerCase();
+    if (tag === "form" || tag === "select" || tag === "input" || tag === "textarea") return false;
+    if (target.closest("#field-slot, #editor-slot, #ruler-slot")) return false;
+    return !target.disabled && taps.length < 3;
+  }
+
+  function onTap(e) {
+    if (!starting) return;
+    var app = el("app");
+    var hit = hitAt(app, e.clientX, e.clientY);
+    if (!hit) return;
+    e.preventDefault();
+    e.stopPropagation();
+    var target = hit.closest("[data-action]");
+    if (keepable(target)) {
+      var name = label(target);
+      taps.push({ el: target, html: target.outerHTML, label: name });
+      say("Starting… “" + name + "” will be done in a moment.", "queued", false);
+    } else {
+      say("Still starting — tap again in a moment.", "refused", false);
+    }
+  }
+
+  function onKey(e) {
+    if (!starting || e.key === "Tab" || e.key === "Shift" || e.key === "Control" || e.key === "Alt" ||
+        e.key === "Meta") return;
+    say("Still starting — press the key again in a moment.", "refused", false);
+  }
+
+  // Python's first drawing has taken the painted page over: it is live. Each kept tap is applied on the
+  // element it hit if that element is still in the page and unchanged, else refused, saying so.
+  function takeOver() {
+    if (!starting) return;
+    starting = false;
+    document.removeEventListener("click", onTap, true);
+    document.removeEventListener("keydown", onKey, true);
+    var app = el("app");
+    app.inert = false;
+    app.removeAttribute("aria-busy");
+    delete document.documentElement.dataset.painted;
+    var kept = taps;
+    taps = [];
+    var lost = [];
+    for (var i = 0; i < kept.length; i++) {
+      var t = kept[i];
+      if (t.el.isConnected && t.el.outerHTML === t.html && !t.el.disabled) {
+        t.el.click();
+      } else {
+        lost.push("“" + t.label + "”");
+      }
+    }
+    var note = el("boot-starting");
+    if (lost.length) {
+      say("Not done: " + lost.join(", ") + " (tapped while Fray was starting, and the page changed). " +
+          "Tap again.", "refused", true);
+    } else if (note) {
+      note.hidden = true;
+    }
+  }
+
   function fail(reason) {
     if (done) return;
     done = true;
+    if (starting) {
+      // Python did not start: the painted page goes, the error takes its place.
+      starting = false;
+      document.removeEventListener("click", onTap, true);
+      document.removeEventListener("keydown", onKey, true);
+      if (el("app")) el("app").hidden = true;
+      if (el("boot-starting")) el("boot-starting").hidden = true;
+      if (el("boot")) el("boot").hidden = false;
+    }
     document.documentElement.dataset.bootError = "true";
     // A file in <head> can fail before <body> is parsed: show the error once it is.
     if (!el("boot-error")) {
@@ -116,8 +266,12 @@
   window.frayBoot = {
     progress: progress,
     fail: fail,
+    paint: paint,
+    served: null,  // the app root's markup as served (py/fray/ui/paint.py composes the stored markup in it)
+    painted: false,  // this visit started from a painted page
     ready: function () {
       done = true;
+      takeOver();
       afterFirstPaint(registerServiceWorker);
       swActive.then(function (reg) { afterFirstPaint(function () { makeSnapshotLater(reg); }); });
     },

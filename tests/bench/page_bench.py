@@ -11,6 +11,9 @@ measured in this one run, with the pages interleaved (A B B A ...).
     caches), warm (a second visit in the same context, after Fray's service
     worker is active and the memory snapshot the first visit makes a few
     seconds in is stored: the second visit starts from it) and later (a third);
+    beside ready, for Fray's warm and later visits, "fight drawn": the
+    `fray-drawn` mark of the painted start (the last fight's markup drawn by
+    static/boot/boot.js before Python is up), or ready when nothing was painted;
 (b) clicks: input to next paint as the browser measures it (Event Timing, the
     measure behind INP) on trusted Playwright input, and beside it the handler
     part (input to the end of the last DOM change it causes), over N selection
@@ -65,12 +68,15 @@ TARGETS = {
     "cold_ready_ratio": 0.55, "warm_ready_ratio": 0.45, "repeat_ready_ratio": 0.35, 
     "select_p95_ms": 16.0, "select_4x_p95_ms": 50.0, "acts_p95_ms": 32.0, "acts_4x_p95_ms": 100.0,
     "drag_p95_ms": 32.0, "handler_p95_ms": 4.0, "handler_p99_ms": 8.0,
-    "engine_ratio": 2.0, "replay_10k_s": 1.0, "cold_bytes_mb": 7.0, "select120_p95_ms": 32.0,
+    "repeat_drawn_ms": 300.0, "engine_ratio": 2.0, "replay_10k_s": 1.0, "cold_bytes_mb": 7.0, "select120_p95_ms": 32.0,
 }
 
 READY_FN = ("() => { const e = performance.getEntriesByName('fray-ready');"
             " return e.length ? e[0].startTime : null; }")
 READY_MS = "performance.getEntriesByName('fray-ready').length ? performance.getEntriesByName('fray-ready')[0].startTime : null"
+# The painted start (static/boot/boot.js): when the referee's last fight was drawn, before Python is up (null:
+# nothing was painted, the fight is drawn at ready).
+DRAWN_MS = "performance.getEntriesByName('fray-drawn').length ? performance.getEntriesByName('fray-drawn')[0].startTime : null"
 
 # Resolves when Fray's service worker is active (null when there is none).
 SW_ACTIVE = """async () => {
@@ -142,6 +148,9 @@ class Bench:
         except Exception:
             raise SystemExit(f"{url} did not become ready; console errors: {errors}") from None
         ms = page.evaluate(READY_MS)
+        drawn = page.evaluate(DRAWN_MS)
+        self._drawn = float(ms) if drawn is None else float(drawn)
+        self._painted = drawn is not None
         # When the page was ready, on the server's clock: what finished later is the service worker's.
         self._ready_epoch = (page.evaluate("performance.timeOrigin") + ms) / 1000
         self._last_page = page
@@ -152,7 +161,8 @@ class Bench:
         urls = {"fray": self.base, "bare": self.base + "tests/bench/bare.html"}
         res = {k: {"cold": [], "warm": [], "repeat": [], "cold_bytes": [], "warm_bytes": [], "cold_runtime_bytes": [],
                    "warm_runtime_bytes": [], "cold_requests": [], "warm_requests": [], "sw_install_bytes": [],
-                   "repeat_from_snapshot": []}
+                   "repeat_from_snapshot": [], "warm_drawn": [], "repeat_drawn": [], "warm_painted": [],
+                   "repeat_painted": []}
                for k in urls}
         for r in range(rounds):
             order = ["fray", "bare"] if r % 2 == 0 else ["bare", "fray"]
@@ -175,6 +185,8 @@ class Bench:
                 warm = self.load(ctx, urls[kind])
                 b, rb, n = self.sent(until=self._ready_epoch)
                 res[kind]["warm"].append(warm)
+                res[kind]["warm_drawn"].append(self._drawn)
+                res[kind]["warm_painted"].append(self._painted)
                 res[kind]["warm_bytes"].append(b)
                 res[kind]["warm_runtime_bytes"].append(rb)
                 res[kind]["warm_requests"].append(n)
@@ -183,12 +195,16 @@ class Bench:
                 repeat = self.load(ctx, urls[kind])
                 self.sent()
                 res[kind]["repeat"].append(repeat)
+                res[kind]["repeat_drawn"].append(self._drawn)
+                res[kind]["repeat_painted"].append(self._painted)
                 res[kind]["repeat_from_snapshot"].append(
                     self._last_page.evaluate("document.documentElement.dataset.snapshot === 'restored'"))
                 ctx.close()
                 print(f"  round {r + 1} {kind:5}: cold {cold:7.0f} ms  warm {warm:7.0f} ms  repeat {repeat:7.0f} ms  "
                       f"bytes {res[kind]['cold_bytes'][-1] / 1e6:5.2f} / {b / 1e6:5.2f} MB"
-                      + (f"  (service worker active; snapshot {snap})" if state else ""), flush=True)
+                      + (f"  (service worker active; snapshot {snap})" if state else "")
+                      + (f"  fight drawn warm {res[kind]['warm_drawn'][-1]:.0f} / later {self._drawn:.0f} ms"
+                         if kind == "fray" else ""), flush=True)
         return res
 
     # (e) ---------------------------------------------------------------------------------------
@@ -450,6 +466,9 @@ def summarise(res: dict) -> dict:
             "fray_warm_ms": med["fray"]["warm"], "bare_warm_ms": med["bare"]["warm"],
             "fray_repeat_ms": med["fray"]["repeat"], "bare_repeat_ms": med["bare"]["repeat"],
             "repeat_from_snapshot": sum(st["fray"]["repeat_from_snapshot"]),
+            "fray_warm_drawn_ms": statistics.median(st["fray"]["warm_drawn"]),
+            "fray_repeat_drawn_ms": statistics.median(st["fray"]["repeat_drawn"]),
+            "repeat_painted": sum(st["fray"]["repeat_painted"]),
             "cold_ready_ratio": statistics.median(cold_r), "warm_ready_ratio": statistics.median(warm_r),
             "repeat_ready_ratio": statistics.median(repeat_r),
             "cold_bytes_mb": statistics.median(st["fray"]["cold_bytes"]) / 1e6,
@@ -555,6 +574,9 @@ def table(s: dict, mach: dict) -> str:
     add("bare Pyodide later visits", "bare_repeat_ms", "{:.0f} ms")
     add("later-visit ratio Fray/bare", "repeat_ready_ratio", "{:.2f}")
     add("later visits started from a snapshot", "repeat_from_snapshot", "{:.0f} of the rounds")
+    add("Fray warm: fight drawn (painted start)", "fray_warm_drawn_ms", "{:.0f} ms")
+    add("Fray later visits: fight drawn", "fray_repeat_drawn_ms", "{:.0f} ms", "repeat_drawn_ms")
+    add("later visits painted before Python", "repeat_painted", "{:.0f} of the rounds")
     for name in ("chromium", "firefox", "webkit"):
         if f"{name}_cold_ms" in s:
             rows.append((f"{name} cold / warm ready ({s[f'{name}_version']})",

@@ -129,6 +129,17 @@ class Session:
         state = self.state
         return bool(by) and state.has(by) and state.get(by).side in self.hand_sides
 
+    def reopened(self) -> "Session":
+        """This session as its save file opens again (`replay`), without replaying it: the same setup,
+        steps, redo steps and states, and a history of the steps alone (a setup change, an example
+        adopted in this tab, are not entries a file keeps). The copy shares the states; it is read only."""
+        other = object.__new__(Session)
+        other.__dict__.update(self.__dict__)
+        other.steps, other.redo_stack = list(self.steps), list(self.redo_stack)
+        other._states = list(self._states)
+        other._done, other._undone = list(self.steps), list(self.redo_stack)
+        return other
+
     def state_at(self, index: int) -> State:
         """The state after `index` steps."""
         return self._states[index]

@@ -23,8 +23,8 @@ from typing import Any, Callable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, place_ui, play,
-               render, roster_ui, table_display, table_link, warm, welcome)
+from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, paint, place_ui,
+               play, render, roster_ui, table_display, table_link, warm, welcome)
 from .actions import Actions
 from .desk import Desk
 from .patch import attr
@@ -117,6 +117,7 @@ class App:
         self._idle_options: Any = None
         self._listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): App.close removes them
         self.closed = False  # let go of the page (App.close): its idle work and late callbacks do nothing
+        self.painter = paint.Painter(self)  # the next visit's painted start (ui/paint.py)
 
     # --- the dispatcher ---------------------------------------------------------------------
     def handle(self, fn: Handler, name: str = "outside", say_refused: bool = True) -> None:
@@ -186,6 +187,7 @@ class App:
             entries.autosave(desk)
         changed = any(a is not b and a != b for a, b in zip(fielded, before[1]))
         self.redraw(field=changed or not still)
+        self.painter.note()
 
     def _failed(self, exc: Exception) -> None:
         """A handler failed: say so, keep the encounter, leave the page alive."""
@@ -244,9 +246,7 @@ class App:
         document.title = f"Fray · {desk.session.encounter.name}"
         document.documentElement.dataset.ready = "true"
         window.performance.mark("fray-ready")
-        boot = getattr(window, "frayBoot", None)
-        if boot is not None and not is_none(boot):
-            boot.ready()
+        self.painter.go_live()  # boot.js told: a painted page is live (taps made while it started applied or refused)
 
     def listen(self, target, kind: str, fn) -> None:
         proxy = create_proxy(fn)
@@ -466,7 +466,7 @@ def install_restart() -> None:
     `window.frayRestart.open()` then starts a new App in it, as start-up does, reading storage afresh.
     Between the two the tests clear the origin's storage: a test gets a newly opened app in an already
     booted interpreter, in a fraction of a reload's time. Not part of the normal start-up."""
-    served = str(document.getElementById("app").innerHTML)
+    served = paint.served()  # as served, not as painted (static/boot/boot.js)
 
     def close(clear=True, *_) -> None:
         if _app is not None:

@@ -21,7 +21,8 @@ dragged tokens, marked by a `data-gen` counter that makes the next write whole.)
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from contextlib import contextmanager
+from typing import Any, Callable, Iterator
 
 from pyscript import document, window
 from pyscript.ffi import is_none, to_js
@@ -207,12 +208,25 @@ def _morpher():
 
 
 _FRAME_FNS: dict[str, Any] = {}
+_OFFSTAGE = [False]  # a drawing made aside (ui/paint.py): it schedules nothing and moves no focus
+
+
+@contextmanager
+def offstage() -> Iterator[None]:
+    """While a drawing is made aside, `next_frame` and `focus_first` do nothing."""
+    _OFFSTAGE[0] = True
+    try:
+        yield
+    finally:
+        _OFFSTAGE[0] = False
 
 
 def next_frame(source: str) -> None:
     """Run, in the next animation frame, the JS function that `source` returns (made once): work that
     reads the layout of what was just written (keeping a selection in view), in one crossing, when the
     frame lays it out anyway."""
+    if _OFFSTAGE[0]:
+        return
     fn = _FRAME_FNS.get(source)
     if fn is None:
         make = getattr(window, "Function", None)  # absent only in the CPython tests' fake window
@@ -247,6 +261,8 @@ def attr(el, name: str) -> str:
 
 def focus_first(selector: str) -> None:
     """Focus the first element matching `selector`, if any."""
+    if _OFFSTAGE[0]:
+        return
     target = document.querySelector(selector)
     if not is_none(target):
         target.focus()
@@ -399,9 +415,13 @@ class Slots:
         return True
 
     def data(self, id_: str, name: str, value: str) -> None:
-        """Set an element's data-* attribute when it changed."""
-        if self._attrs.get((id_, name)) != value:
-            setattr(self.el(id_).dataset, name, value)
+        """Set an element's data-* attribute when it changed (the first time, when it differs from what the
+        page holds: a painted start already has it, ui/paint.py)."""
+        known = self._attrs.get((id_, name))
+        if known != value:
+            dataset = self.el(id_).dataset
+            if known is not None or getattr(dataset, name, None) != value:
+                setattr(dataset, name, value)
             self._attrs[(id_, name)] = value
 
     def title(self, text: str) -> None:
