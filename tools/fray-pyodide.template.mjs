@@ -19,6 +19,10 @@ const lockFileContents = __LOCK__;
 const STARTUP = __STARTUP__;
 export const SNAPSHOT_URL = site + "static/build/fray.snapshot";
 const APP_URL = site + "static/build/fray.zip";
+// The app is imported straight from its zip (zipimport, as the standard library is), not
+// unpacked file by file: one write instead of 250 (issue 36: PyScript's [files] unpacking
+// took 170-400 ms of every start).
+const APP_PATH = "/home/pyodide/fray.zip";
 const BUILD_HEADER = "X-Fray-Build";
 const OFF_KEY = "fray.snapshot.off";
 
@@ -38,13 +42,27 @@ export function buildStamp(zip) {
   return "";
 }
 
-async function storedSnapshot() {
+/** The app zip's bytes (the page preloads it; a later visit has it from the service worker). */
+async function fetchApp() {
+  const res = await fetch(APP_URL);
+  if (!res.ok) throw new Error(`static/build/fray.zip: HTTP ${res.status} (run python3 tools/setup.py)`);
+  return new Uint8Array(await res.arrayBuffer());
+}
+
+/** Put the app zip where Python imports it from: one file, first on sys.path. */
+function mountApp(py, app) {
+  py.FS.mkdirTree("/home/pyodide");
+  py.FS.writeFile(APP_PATH, app);
+  py.runPython(`import sys\nif ${JSON.stringify(APP_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_PATH)})`);
+}
+
+async function storedSnapshot(app) {
   // Only a page the service worker started has the cache the snapshot lives in.
   if (!globalThis.caches || !globalThis.navigator?.serviceWorker?.controller) return null;
   try {
-    const [snap, app] = await Promise.all([caches.match(SNAPSHOT_URL), caches.match(APP_URL)]);
-    if (!snap || !app) return null;
-    const build = buildStamp(await app.arrayBuffer());
+    const snap = await caches.match(SNAPSHOT_URL);
+    if (!snap) return null;
+    const build = buildStamp(await app);
     if (!build || snap.headers.get(BUILD_HEADER) !== build) {
       await dropSnapshot();
       return null;
@@ -65,10 +83,15 @@ export async function dropSnapshot() {
 export { version };
 export async function loadPyodide(opts = {}) {
   dispatchEvent(new CustomEvent("fray:progress", { detail: "Starting Python" }));
-  const snapshot = await storedSnapshot();
+  const app = fetchApp();
+  app.catch(() => {});  // awaited below: a failure is reported there
+  const snapshot = await storedSnapshot(app);
+  performance.mark("fray-stage:Snapshot read");
   if (snapshot) {
     try {
       const py = await stockLoadPyodide({ ...opts, ...options({ _loadSnapshot: snapshot }) });
+      performance.mark("fray-stage:Snapshot restored");
+      mountApp(py, await app);
       // Everyone's snapshot holds the same generator state: draw fresh entropy.
       py.runPython("import random; random.seed()");
       document.documentElement.dataset.snapshot = "restored";
@@ -80,7 +103,9 @@ export async function loadPyodide(opts = {}) {
       await dropSnapshot();
     }
   }
-  return stockLoadPyodide({ ...opts, ...options() });
+  const py = await stockLoadPyodide({ ...opts, ...options() });
+  mountApp(py, await app);
+  return py;
 }
 
 const IMPORTS = `
@@ -116,16 +141,16 @@ _check()
 /** Make a snapshot of an interpreter with the start-up modules imported, and check
  * that it restores and runs Fray's engine. Runs in a worker: it takes seconds. */
 export async function makeSnapshot() {
-  const app = await (await fetch(APP_URL)).arrayBuffer();
+  const app = await fetchApp();
   const build = buildStamp(app);
   if (!build) throw new Error("the app zip carries no build stamp");
   const py = await stockLoadPyodide(options({ _makeSnapshot: true }));
-  py.unpackArchive(app, "zip", { extractDir: "/home/pyodide" });
+  mountApp(py, app);
   py.globals.set("STARTUP_JSON", JSON.stringify(STARTUP));
   py.runPython(IMPORTS);
   const bytes = py.makeMemorySnapshot();
   const check = await stockLoadPyodide(options({ _loadSnapshot: bytes }));
-  check.unpackArchive(app, "zip", { extractDir: "/home/pyodide" });
+  mountApp(check, app);
   if (check.runPython(CHECK) !== true) throw new Error("the restored snapshot failed its check");
   return { bytes, build };
 }

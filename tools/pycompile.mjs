@@ -1,6 +1,6 @@
 // Compile Python to bytecode with Pyodide's own interpreter (run by tools/setup.py).
 //   node pycompile.mjs VENDOR_PYODIDE stdlib SRC_ZIP OUT_ZIP   sourceless stdlib zip
-//   node pycompile.mjs VENDOR_PYODIDE app PY_DIR OUT_ZIP        fray sources + __pycache__
+//   node pycompile.mjs VENDOR_PYODIDE app PY_DIR OUT_ZIP        fray sources + .pyc beside
 // The bytecode must come from the same Python as the wasm the page runs.
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";

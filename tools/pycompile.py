@@ -4,8 +4,9 @@ stdlib: the modules the page imports as it starts (STARTUP) become sourceless
 .pyc, so the page does not compile them; the rest ships as whichever is smaller
 (mostly source, about half the size of bytecode on the wire, compiled only if
 ever imported).
-app: the fray package with its sources and unchecked-hash .pyc in __pycache__,
-so tracebacks keep source lines and no timestamp check can invalidate them.
+app: the fray package with its sources and an unchecked-hash .pyc beside each
+(the page imports straight from the zip, as zipimport reads them), so tracebacks
+keep source lines and no timestamp check can invalidate them.
 Bytecode is compiled without column tables (PYTHONNODEBUGRANGES, set by
 pycompile.mjs): a quarter smaller; tracebacks keep file and line, lose the ^^^ marks.
 """
@@ -55,7 +56,7 @@ DROPPED = frozenset({
     "antigravity", "this", "__hello__", "__phello__", "turtle", "zipapp", "cProfile", "profile", "pstats",
     "trace", "idlelib", "lib2to3", "ensurepip", "venv", "tkinter", "turtledemo",
 })
-APP_PREFIX = "/home/pyodide/"  # where pyscript.toml unpacks the archive
+APP_PREFIX = "/home/pyodide/fray.zip/"  # where the page imports the app from (tools/fray-pyodide.template.mjs)
 
 
 def pyc(source: bytes, filename: str) -> bytes:
@@ -89,7 +90,9 @@ def build_stdlib(src: str, out: str) -> None:
 
 
 def build_app(root: str, out: str) -> None:
-    tag = sys.implementation.cache_tag
+    """The app as the page imports it, from the zip itself (zipimport, as the standard library): each
+    module's bytecode beside its source (zipimport reads a `.pyc` there first, not in `__pycache__`),
+    the source kept for tracebacks."""
     count = 0
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, "fray")):
@@ -102,8 +105,7 @@ def build_app(root: str, out: str) -> None:
                 with open(full, "rb") as f:
                     data = f.read()
                 zout.writestr(rel, data)
-                cached = os.path.join(os.path.dirname(rel), "__pycache__", f"{name[:-3]}.{tag}.pyc")
-                zout.writestr(cached, pyc(data, APP_PREFIX + rel))
+                zout.writestr(rel[:-3] + ".pyc", pyc(data, APP_PREFIX + rel))
                 count += 1
     print(f"app: {count} modules compiled")
 

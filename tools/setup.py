@@ -14,7 +14,7 @@ Steps (each skipped when its output is already present and valid):
    neither python_stdlib.zip nor the lock, and on repeat visits restores the
    memory snapshot made on this device (see the template).
 4. Pack py/fray (sources plus unchecked-hash .pyc from the same interpreter)
-   into static/build/fray.zip, which pyscript.toml unpacks into the page.
+   into static/build/fray.zip, which the page imports from as it is (zipimport).
 5. Write static/build/sw-assets.js (tools/offline.py): the files the service
    worker (sw.js) caches for offline use, and a version hashed from their bytes.
 

@@ -27,6 +27,16 @@ json.dumps(sorted(name for name, m in list(sys.modules.items())
                   and getattr(m.__spec__, "origin", "").endswith(".py")))`));
 }"""
 
+# Fray's own modules: where each came from (issue 36: imported from the app zip as it is, as bytecode).
+APP_ORIGINS = """async () => {
+  const { whenDefined } = await import("./static/vendor/pyscript/core.js");
+  const py = (await whenDefined("py")).interpreter;
+  return JSON.parse(py.runPython(`
+import json, sys
+json.dumps({name: getattr(getattr(m, "__spec__", None), "origin", None) for name, m in list(sys.modules.items())
+            if name == "fray" or name.startswith("fray.")})`));
+}"""
+
 
 @pytest.mark.parametrize("device", ["desktop"])
 @pytest.mark.parametrize("example", ["", "ose:detailed", "ogre:orc_and_pc"])
@@ -41,6 +51,11 @@ def test_the_page_starts_without_compiling_a_standard_module(page, base_url_loca
         page.reload()
         wait_ready(page)
     assert page.evaluate(SOURCE_MODULES) == []
+    origins = page.evaluate(APP_ORIGINS)
+    assert len(origins) > 50, origins  # the page runs on Fray's modules...
+    compiled = {n: o for n, o in origins.items() if o is not None  # None: a namespace package (fray.views)
+                and not (o.startswith("/home/pyodide/fray.zip/") and o.endswith(".pyc"))}
+    assert compiled == {}, "imported from elsewhere than the app zip's bytecode"  # ...each from the zip's .pyc
     assert page.evaluate("performance.getEntriesByName('fray-ready').length") == 1
 
 

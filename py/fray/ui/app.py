@@ -437,6 +437,7 @@ _app: App | None = None
 
 
 def start() -> None:
+    window.performance.mark("fray-stage:Python imports done")  # the page bench's boot breakdown (issue 36)
     if str(window.location.hash).startswith("#table"):  # the players' table display
         table_display.start_table()
         return
@@ -452,10 +453,12 @@ async def open_app() -> None:
     """A new App on this page: the library read, then the first drawing (start-up does this once)."""
     global _app
     _app = App()
+    window.performance.mark("fray-stage:App built")
     try:
         await library_ui.prepare(_app.desk)  # the library is read before the first drawing
     except Exception:
         window.console.warn("Fray: the library did not open: " + traceback.format_exc())
+    window.performance.mark("fray-stage:Library read")
     _app.boot()
 
 
