@@ -117,6 +117,9 @@ def _preload(startup):
         except Exception:
             pass
     import fray
+    # The page modules too, against stand-ins for the page's objects (py/fray/ui/preimport.py).
+    from fray.ui import preimport
+    preimport.import_page_modules()
     for info in pkgutil.walk_packages(fray.__path__, "fray."):
         if info.name.endswith(("__main__", ".cli", ".playout")):
             continue

@@ -177,6 +177,13 @@ RANDOM = """async () => {
   return (await whenDefined("py")).interpreter.runPython("import random; random.random()");
 }"""
 
+# How many stand-ins for page objects start-up replaced (py/fray/ui/preimport.py): more than none only
+# when the page's own modules came in the snapshot, imported before the visit began.
+SETTLED = """async () => {
+  const { whenDefined } = await import("./static/vendor/pyscript/core.js");
+  return (await whenDefined("py")).interpreter.runPython("from fray.ui import preimport; preimport.settled");
+}"""
+
 
 def open_page(ctx, base: str):
     page = watch(ctx.new_page(), ctx.guard)
@@ -202,6 +209,7 @@ def test_repeat_visits_start_from_a_snapshot_made_on_this_device(visit):
         assert again.evaluate("document.documentElement.dataset.snapshot") == "restored"
         assert snapshot_state(again) == "restored"
         assert hp_text(again, "orc-1") == "2/6"  # the autosave, read by code from the snapshot
+        assert again.evaluate(SETTLED) > 20  # the page modules too came in it (issue 36), their page objects settled
         draws.append(again.evaluate(RANDOM))
         again.close()
     assert draws[0] != draws[1], "random was not reseeded after restoring the snapshot"
@@ -209,7 +217,7 @@ def test_repeat_visits_start_from_a_snapshot_made_on_this_device(visit):
     ctx.set_offline(True)
     offline = open_page(ctx, base)
     assert offline.evaluate("document.documentElement.dataset.snapshot") == "restored"
-    damage(offline, "orc-1", 1)
+    damage(offline, "orc-1", 1)  # a tap handled by page modules from the snapshot
     assert hp_text(offline, "orc-1") == "1/6"
 
 

@@ -23,6 +23,7 @@ from typing import Any, Callable
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
+from . import preimport
 from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, paint, place_ui,
                play, render, roster_ui, table_display, table_link, warm, welcome)
 from .actions import Actions
@@ -437,6 +438,7 @@ _app: App | None = None
 
 
 def start() -> None:
+    preimport.settle()  # the page's own objects where the start-up snapshot's modules hold stand-ins
     window.performance.mark("fray-stage:Python imports done")  # the page bench's boot breakdown (issue 36)
     if str(window.location.hash).startswith("#table"):  # the players' table display
         table_display.start_table()
