@@ -344,7 +344,14 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
     ids, before, was_down, a, hostile, names = _BEFORE.get(actor, lambda: _before(state, actor), same=(state,))
     # Integer weights over one common denominator: the sums stay exact and cost little.
     den = math.lcm(*{d for leaf in leaves for d in leaf.parts}) if leaves else 1
-    weights = [sum(count * (den // d) for d, count in leaf.parts.items()) for leaf in leaves]
+    weights = []
+    for leaf in leaves:
+        parts = leaf.parts
+        if len(parts) == 1:  # most leaves: one denominator
+            for d, count in parts.items():
+                weights.append(count * (den // d))
+        else:
+            weights.append(sum(count * (den // d) for d, count in parts.items()))
     by_kinds: dict[tuple[str, ...], int] = {}  # the weight of each list of kinds, first met first
     for leaf, w in zip(leaves, weights):
         by_kinds[leaf.kinds] = by_kinds.get(leaf.kinds, 0) + w
@@ -357,17 +364,30 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
     for ks, w in by_kinds.items():
         label = " · ".join(_words(k) for k in ks if k not in common) or "No effect"
         outcomes[label] = outcomes.get(label, 0) + w
+    by_diff: dict[tuple, int] = {}  # leaves with the same changes weigh together (first met first)
+    attacks: dict[int, int] = {}
+    rolls: dict[str, dict[int, int]] = {}
+    for leaf, w in zip(leaves, weights):
+        by_diff[leaf.diff] = by_diff.get(leaf.diff, 0) + w
+        attacks[leaf.attacked] = attacks.get(leaf.attacked, 0) + w
+        seen = set()
+        for purpose, total in leaf.rolls:
+            if purpose in seen:
+                continue  # the first roll of each purpose (a second is another distribution's business)
+            seen.add(purpose)
+            r = rolls.get(purpose)
+            if r is None:
+                r = rolls[purpose] = {}
+            r[total] = r.get(total, 0) + w
     dealt: dict[int, int] = {}
     taken: dict[int, int] = {}
     everyone: dict[int, int] = {}
     downs: dict[int, int] = {}
     hp_sum: dict[int, int] = {}
     moved: set[int] = set()
-    attacks: dict[int, int] = {}
-    rolls: dict[str, dict[int, int]] = {}
-    for leaf, w in zip(leaves, weights):
+    for diff, w in by_diff.items():
         e = d = t = 0
-        for i, hp, is_down in leaf.diff:
+        for i, hp, is_down in diff:
             lost = max(0, before[i] - hp)
             e += lost
             if i in hostile:
@@ -380,26 +400,24 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
                 moved.add(i)
             hp_sum[i] = hp_sum.get(i, 0) + w * (hp - before[i])
         everyone[e] = everyone.get(e, 0) + w
-        attacks[leaf.attacked] = attacks.get(leaf.attacked, 0) + w
         dealt[d] = dealt.get(d, 0) + w
         taken[t] = taken.get(t, 0) + w
-        seen = set()
-        for purpose, total in leaf.rolls:
-            if purpose in seen:
-                continue  # the first roll of each purpose (a second is another distribution's business)
-            seen.add(purpose)
-            r = rolls.setdefault(purpose, {})
-            r[total] = r.get(total, 0) + w
 
     def dist(d: dict[int, int]) -> Dist:
-        return tuple((k, Fraction(v, den)) for k, v in sorted(d.items()))
+        return tuple((k, _fraction(v, den)) for k, v in sorted(d.items()))
 
     return Odds(cmd, actor, samples == 0, samples, runs,
-                tuple(sorted(((k, Fraction(v, den)) for k, v in outcomes.items()), key=lambda kv: (-kv[1], kv[0]))),
+                tuple(sorted(((k, _fraction(v, den)) for k, v in outcomes.items()), key=lambda kv: (-kv[1], kv[0]))),
                 dist(dealt), dist(taken),
-                tuple((ids[i], Fraction(downs[i], den)) for i in sorted(downs)),
-                tuple((ids[i], before[i] + Fraction(hp_sum[i], den)) for i in sorted(moved)),
+                tuple((ids[i], _fraction(downs[i], den)) for i in sorted(downs)),
+                tuple((ids[i], before[i] + _fraction(hp_sum[i], den)) for i in sorted(moved)),
                 tuple((k, dist(v)) for k, v in rolls.items() if sum(v.values()) == den), dist(everyone), dist(attacks), dict(names))
+
+
+@cached(4096)
+def _fraction(n: int, d: int) -> Fraction:
+    """Fraction(n, d), kept: the same few chances come back in every summary (a Fraction never changes)."""
+    return Fraction(n, d)
 
 
 @cached(256)

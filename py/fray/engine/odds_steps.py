@@ -38,7 +38,7 @@ class Node:
     def __init__(self, state: Any) -> None:
         self.state = state
         self.first: Die | Edge | None = None  # the next piece's first die, or its one outcome if it rolls none
-        self.children: dict[int, list[Node]] = {}  # the distinct states it led to, by their total HP
+        self.children: dict[int, list[Node]] = {}  # the distinct states it led to, by their combatants (id)
         self.done = False      # nothing left to do: a leaf
         self.diff: tuple | None = None  # a leaf's changes, worked out once (odds.py)
 
@@ -183,9 +183,10 @@ class Steps:
 
     @staticmethod
     def _child(node: Node, state: Any) -> Node:
-        """The node of `state`: one already reached from `node` if equal to it, else a new one."""
-        hp = sum(c.hp for c in state.combatants)
-        kin = node.children.setdefault(hp, [])
+        """The node of `state`: one already reached from `node` if equal to it, else a new one. Compared with
+        those whose combatants are the very same tuple (a piece that changes none keeps it; one that does
+        makes its own, equal or not, rarely worth comparing): a state kept by a node keeps its id taken."""
+        kin = node.children.setdefault(id(state.combatants), [])
         for other in kin:
             if same(other.state, state):
                 return other
@@ -211,17 +212,22 @@ def same(a: Any, b: Any) -> bool:
         return True
     if t is dict:
         return a.keys() == b.keys() and all(same(v, b[k]) for k, v in a.items())
-    fields = _FIELDS.get(t)
-    if fields is None:
+    got = _FIELDS.get(t)
+    if got is None:
         spec = getattr(t, "__dataclass_fields__", None)
-        fields = _FIELDS[t] = tuple(f.name for f in spec.values() if f.init) if spec is not None else ()
-    if fields:
-        for f in fields:
-            x, y = getattr(a, f), getattr(b, f)
-            if x is not y and not same(x, y):
-                return False
-        return True
-    return a == b
+        names = tuple(f.name for f in spec.values() if f.init) if spec is not None else ()
+        got = _FIELDS[t] = (names, frozenset(names))
+    fields, names = got
+    if not fields:
+        return a == b
+    da, db = getattr(a, "__dict__", None), getattr(b, "__dict__", None)
+    if da is None or db is None or not (da.keys() >= names and db.keys() >= names):
+        da, db = {f: getattr(a, f) for f in fields}, {f: getattr(b, f) for f in fields}  # slots, or set elsewhere
+    for f in fields:
+        x, y = da[f], db[f]
+        if x is not y and not same(x, y):
+            return False
+    return True
 
 
-_FIELDS: dict[type, tuple[str, ...]] = {}  # each record class's fields set by its __init__ ((): not a record)
+_FIELDS: dict[type, tuple] = {}  # each record class's fields set by its __init__, as a tuple and a set (none: no record)
