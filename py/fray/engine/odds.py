@@ -10,7 +10,11 @@ result (the same HP, the same distinct events, the same roll totals) are
 merged. Past a budget of branches (or of time) the answer is a seeded sample
 that says so ("≈", its size); `exact=True` enumerates everything, up to a hard
 cap. What is resolved is `Ruleset.consequence`: the command's own resolution,
-or, where a system resolves a declaration later (Ogre), that resolution.
+or, where a system resolves a declaration later (Ogre), that resolution. A
+system that cuts it into pieces (`Ruleset.consequence_steps`) has each piece
+resolved once per state it starts from (engine/odds_steps.py): a branch goes
+on from where its faces last led, and equal states reached by other faces go
+on as one; the branches, their order and their count are the same.
 """
 from __future__ import annotations
 
@@ -22,17 +26,21 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, Callable
 
+from .cache import Cache, cached
 from .commands import Command, Event, Illegal, words
 from .dice import BadFace, Dice, DiceError, SeededDice
+from .odds_steps import ATTACK_KINDS, QUIET_KINDS, FaceError, Node, Steps, summary  # noqa: F401 (the kinds)
 from .state import State
 
 Dist = tuple[tuple[int, Fraction], ...]  # value -> chance, values ascending, chances summing to 1
 
 MAX_EXACT_BRANCHES = 200_000   # exact on request still stops somewhere: a clear error past this
 MAX_SAMPLES = 100_000          # sampling is never unbounded
-# Events that every branch of a resolution may log whatever the dice: not what tells outcomes apart.
-QUIET_KINDS = frozenset({"DamageRolled", "DamageTaken", "Rolled"})
-ATTACK_KINDS = frozenset({"AttackHit", "AttackMissed"})  # an attack rolled, whatever came of it
+# QUIET_KINDS (odds_steps.py): events that every branch of a resolution may log whatever the dice, not what
+# tells outcomes apart; ATTACK_KINDS: an attack rolled, whatever came of it.
+
+
+_BEFORE = Cache(8)  # actor -> its state's combatants as a summary compares the branches with (same state)
 
 
 class OddsError(ValueError):
@@ -164,25 +172,42 @@ class Working:
         self.state, self.cmd, self.budget, self.exact, self.seed = state, cmd, budget, exact, seed
         self.actor = actor or getattr(cmd, "actor", "") or ""
         self.resolve = consequence_of(ruleset)
+        self.stepwise = getattr(ruleset, "consequence_steps", None)  # made into self.steps on the first work
+        self.steps: Steps | None = None
         self.result: Odds | Illegal | None = ruleset.check(state, cmd)
-        self.stack: list[tuple[tuple[int, ...], int]] = [((), 1)]  # a branch's faces so far, 1/its weight
+        # A branch's faces so far, 1/its weight, and where its walk starts (pieces: see Steps.walk).
+        self.stack: list[tuple[tuple[int, ...], int, Any]] = [((), 1, None)]
         self.merged: dict[tuple, _Leaf] = {}
         self.runs = 0
         self.spent = 0.0       # seconds worked while enumerating
         self.sampling = False
         self.samples = 0
         self.sample_spent = 0.0
-        self.ids = [c.id for c in state.combatants]
-        self.before = [c.hp for c in state.combatants]
-        self.was_down = [c.is_down for c in state.combatants]
 
     def _run(self, dice) -> tuple[State, list[Event]]:
         try:
             return self.resolve(self.state, self.cmd, dice)
         except DiceError as exc:
             raise OddsError(str(exc)) from None
-        except BadFace as exc:  # a source that meets a 0-face die in a roll
+        except (BadFace, FaceError) as exc:  # a source that meets a 0-face die in a roll
             raise OddsError(str(exc)) from None
+
+    def _walk(self, prefix: tuple[int, ...], start: Any) -> tuple[Node, tuple, tuple, int, list]:
+        try:
+            return self.steps.walk(prefix, start)
+        except (DiceError, BadFace, FaceError) as exc:
+            raise OddsError(str(exc)) from None
+
+    def _start(self) -> None:
+        """The pieces, if the system cuts its consequence into pieces (asked where the consequence would be)."""
+        stepwise, self.stepwise = self.stepwise, None
+        try:
+            got = stepwise(self.state, self.cmd)
+        except DiceError as exc:
+            raise OddsError(str(exc)) from None
+        if got is not None:
+            state, shared, step = got
+            self.steps = Steps(state, shared, step, self.actor)
 
     def work(self, seconds: float) -> Odds | Illegal | None:
         """Work for about `seconds` (at least one resolution); the result when there is one, else None."""
@@ -202,6 +227,8 @@ class Working:
         """Depth first over the faces the resolution asks for."""
         limit = MAX_EXACT_BRANCHES if self.exact else self.budget.branches
         stack = self.stack
+        if self.stepwise is not None:
+            self._start()
         started = time.perf_counter()
         n = 0
         while stack:
@@ -211,33 +238,47 @@ class Working:
                 if self.exact:
                     raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
                 self.sampling, self.merged = True, {}  # past the budget: a seeded sample instead
+                self.steps = None
                 return
             if n and time.perf_counter() > end:  # after every resolution: one can cost milliseconds in the page
                 return
-            prefix, den = stack.pop()
-            dice = _Faces(prefix)
-            new, events = self._run(dice)
-            n += 1
-            points = dice.points
-            leaf = den
-            for _, sides in points:
-                leaf *= sides
-            self._add(leaf, new, events)
+            prefix, den, start = stack.pop()
+            if self.steps is not None:
+                node, kinds, rolls, attacked, new = self._walk(prefix, start)
+                n += 1
+                leaf = den
+                for k, _ in new:
+                    leaf *= k
+                if node.diff is None:
+                    node.diff = self._diff(node.state)
+                self._merge(leaf, (kinds, node.diff, rolls, attacked))
+            else:
+                dice = _Faces(prefix)
+                state, events = self._run(dice)
+                n += 1
+                new = [(k, None) for _, k in dice.points]
+                leaf = den
+                for k, _ in new:
+                    leaf *= k
+                self._add(leaf, state, events)
             # Counted as the resolutions of re-running every branch point from the start: the same count,
             # budget and sampling as stopping at each new die and trying each of its faces.
-            self.runs += 1 + len(points)
-            if points:
+            self.runs += 1 + len(new)
+            if new:
                 if self.runs - 1 >= limit:
                     if self.exact:
                         raise OddsError(f"more than {MAX_EXACT_BRANCHES} branches: too many for exact odds")
                     self.runs, self.sampling, self.merged = limit, True, {}  # where stopping at each die stops
+                    self.steps = None
                     return
-                seq = dice.seq
                 # Depth first in the same order: the untried faces of the deepest die come off the stack first.
-                for pos, sides in points:
-                    den *= sides
-                    head = tuple(seq[:pos])
-                    stack.extend((head + (f,), den) for f in range(sides, 1, -1))
+                # The dice past the given faces follow them, each at face 1.
+                head = prefix
+                for k, start in new:
+                    den *= k
+                    stack.extend((head + (f,), den, start) for f in range(k, 1, -1))
+                    head += (1,)
+        self.steps = None
         self.result = self._summary()
 
     def _sample(self, end: float) -> None:
@@ -264,20 +305,24 @@ class Working:
             self.result = self._summary()
 
     def _add(self, den: int, new: State, events: list[Event]) -> None:
+        kinds, rolls, attacked = summary(events, self.actor)
+        self._merge(den, (kinds, self._diff(new), rolls, attacked))
+
+    def _diff(self, new: State) -> tuple:
+        """(index, HP, down) of each combatant whose HP or standing changed."""
         state = self.state
-        diff: tuple = ()
-        if new.combatants is not state.combatants:  # states never reorder combatants; unchanged ones are the same objects
-            now, was = new.combatants, state.combatants
-            # Which changed, in C (40 combatants a leaf, a few changed); then whether HP or standing did.
-            diff = tuple((i, now[i].hp, now[i].is_down) for i in compress(range(len(now)), map(is_not, now, was))
-                         if now[i].hp != was[i].hp or now[i].is_down != was[i].is_down)
-        kinds = tuple(dict.fromkeys(_kind(e) for e in events if e.kind not in QUIET_KINDS))
-        rolls = tuple(dict.fromkeys((r.purpose or "roll", r.total) for e in events for r in e.rolls))
-        attacked = sum(1 for e in events if e.kind in ATTACK_KINDS and e.target == self.actor and e.actor != self.actor)
-        key = (kinds, diff, rolls, attacked)
+        if new.combatants is state.combatants:  # states never reorder combatants; unchanged ones are the same objects
+            return ()
+        now, was = new.combatants, state.combatants
+        # Which changed, in C (40 combatants a leaf, a few changed); then whether HP or standing did.
+        return tuple((i, now[i].hp, now[i].is_down) for i in compress(range(len(now)), map(is_not, now, was))
+                     if now[i].hp != was[i].hp or now[i].is_down != was[i].is_down)
+
+    def _merge(self, den: int, key: tuple) -> None:
+        """One branch of weight 1/den whose result is `key`: (kinds, diff, rolls, attacked)."""
         leaf = self.merged.get(key)
         if leaf is None:
-            self.merged[key] = _Leaf(den, kinds, diff, rolls, attacked)
+            self.merged[key] = _Leaf(den, *key)
         else:
             parts = leaf.parts
             parts[den] = parts.get(den, 0) + 1
@@ -286,34 +331,63 @@ class Working:
         return _summarise(self.state, self.cmd, self.actor, list(self.merged.values()), self.runs, self.samples)
 
 
-def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs: int, samples: int) -> Odds:
+def _before(state: State, actor: str) -> tuple:
+    """What a summary compares the branches with, the same for every command of `actor` in `state`."""
     ids = [c.id for c in state.combatants]
-    before = [c.hp for c in state.combatants]
-    was_down = [c.is_down for c in state.combatants]
-    # Integer weights over one common denominator: the sums stay exact and cost little.
-    den = math.lcm(*{d for leaf in leaves for d in leaf.parts}) if leaves else 1
-    weights = [sum(count * (den // d) for d, count in leaf.parts.items()) for leaf in leaves]
-    # Only the events that differ between branches tell outcomes apart.
-    common = set(leaves[0].kinds).intersection(*(l.kinds for l in leaves[1:])) if leaves else set()
-    if len({tuple(k for k in leaf.kinds if k not in common) for leaf in leaves}) <= 1:
-        common = set()  # one outcome: say what it is
-    outcomes: dict[str, int] = {}
-    for leaf, w in zip(leaves, weights):
-        label = " · ".join(_words(k) for k in leaf.kinds if k not in common) or "No effect"
-        outcomes[label] = outcomes.get(label, 0) + w
     a = ids.index(actor) if actor in ids else -1
     hostile = {i for i, c in enumerate(state.combatants) if a >= 0 and state.hostile(actor, c.id)}
+    return (ids, [c.hp for c in state.combatants], [c.is_down for c in state.combatants], a, hostile,
+            {c.id: c.name for c in state.combatants})
+
+
+def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs: int, samples: int) -> Odds:
+    ids, before, was_down, a, hostile, names = _BEFORE.get(actor, lambda: _before(state, actor), same=(state,))
+    # Integer weights over one common denominator: the sums stay exact and cost little.
+    den = math.lcm(*{d for leaf in leaves for d in leaf.parts}) if leaves else 1
+    weights = []
+    for leaf in leaves:
+        parts = leaf.parts
+        if len(parts) == 1:  # most leaves: one denominator
+            for d, count in parts.items():
+                weights.append(count * (den // d))
+        else:
+            weights.append(sum(count * (den // d) for d, count in parts.items()))
+    by_kinds: dict[tuple[str, ...], int] = {}  # the weight of each list of kinds, first met first
+    for leaf, w in zip(leaves, weights):
+        by_kinds[leaf.kinds] = by_kinds.get(leaf.kinds, 0) + w
+    # Only the events that differ between branches tell outcomes apart.
+    kinds = list(by_kinds)
+    common = set(kinds[0]).intersection(*kinds[1:]) if kinds else set()
+    if len({tuple(k for k in ks if k not in common) for ks in kinds}) <= 1:
+        common = set()  # one outcome: say what it is
+    outcomes: dict[str, int] = {}
+    for ks, w in by_kinds.items():
+        label = " · ".join(_words(k) for k in ks if k not in common) or "No effect"
+        outcomes[label] = outcomes.get(label, 0) + w
+    by_diff: dict[tuple, int] = {}  # leaves with the same changes weigh together (first met first)
+    attacks: dict[int, int] = {}
+    rolls: dict[str, dict[int, int]] = {}
+    for leaf, w in zip(leaves, weights):
+        by_diff[leaf.diff] = by_diff.get(leaf.diff, 0) + w
+        attacks[leaf.attacked] = attacks.get(leaf.attacked, 0) + w
+        seen = set()
+        for purpose, total in leaf.rolls:
+            if purpose in seen:
+                continue  # the first roll of each purpose (a second is another distribution's business)
+            seen.add(purpose)
+            r = rolls.get(purpose)
+            if r is None:
+                r = rolls[purpose] = {}
+            r[total] = r.get(total, 0) + w
     dealt: dict[int, int] = {}
     taken: dict[int, int] = {}
     everyone: dict[int, int] = {}
     downs: dict[int, int] = {}
     hp_sum: dict[int, int] = {}
     moved: set[int] = set()
-    attacks: dict[int, int] = {}
-    rolls: dict[str, dict[int, int]] = {}
-    for leaf, w in zip(leaves, weights):
+    for diff, w in by_diff.items():
         e = d = t = 0
-        for i, hp, is_down in leaf.diff:
+        for i, hp, is_down in diff:
             lost = max(0, before[i] - hp)
             e += lost
             if i in hostile:
@@ -326,35 +400,27 @@ def _summarise(state: State, cmd: Command, actor: str, leaves: list[_Leaf], runs
                 moved.add(i)
             hp_sum[i] = hp_sum.get(i, 0) + w * (hp - before[i])
         everyone[e] = everyone.get(e, 0) + w
-        attacks[leaf.attacked] = attacks.get(leaf.attacked, 0) + w
         dealt[d] = dealt.get(d, 0) + w
         taken[t] = taken.get(t, 0) + w
-        seen = set()
-        for purpose, total in leaf.rolls:
-            if purpose in seen:
-                continue  # the first roll of each purpose (a second is another distribution's business)
-            seen.add(purpose)
-            r = rolls.setdefault(purpose, {})
-            r[total] = r.get(total, 0) + w
 
     def dist(d: dict[int, int]) -> Dist:
-        return tuple((k, Fraction(v, den)) for k, v in sorted(d.items()))
+        return tuple((k, _fraction(v, den)) for k, v in sorted(d.items()))
 
-    names = {c.id: c.name for c in state.combatants}
     return Odds(cmd, actor, samples == 0, samples, runs,
-                tuple(sorted(((k, Fraction(v, den)) for k, v in outcomes.items()), key=lambda kv: (-kv[1], kv[0]))),
+                tuple(sorted(((k, _fraction(v, den)) for k, v in outcomes.items()), key=lambda kv: (-kv[1], kv[0]))),
                 dist(dealt), dist(taken),
-                tuple((ids[i], Fraction(downs[i], den)) for i in sorted(downs)),
-                tuple((ids[i], before[i] + Fraction(hp_sum[i], den)) for i in sorted(moved)),
-                tuple((k, dist(v)) for k, v in rolls.items() if sum(v.values()) == den), dist(everyone), dist(attacks), names)
+                tuple((ids[i], _fraction(downs[i], den)) for i in sorted(downs)),
+                tuple((ids[i], before[i] + _fraction(hp_sum[i], den)) for i in sorted(moved)),
+                tuple((k, dist(v)) for k, v in rolls.items() if sum(v.values()) == den), dist(everyone), dist(attacks), dict(names))
 
 
-def _kind(e: Event) -> str:
-    """An event's kind, with the outcome its data names (Ogre's "ActionResolved": done, failed...)."""
-    outcome = e.data.get("outcome") if e.data else None
-    return f"{e.kind}:{outcome}" if isinstance(outcome, str) and outcome else e.kind
+@cached(4096)
+def _fraction(n: int, d: int) -> Fraction:
+    """Fraction(n, d), kept: the same few chances come back in every summary (a Fraction never changes)."""
+    return Fraction(n, d)
 
 
+@cached(256)
 def _words(kind: str) -> str:
     kind, _, outcome = kind.partition(":")
     text = words(kind).lower().capitalize()

@@ -342,8 +342,8 @@ class Ruleset:
     def consequence(self, state: State, cmd: Command, dice: Dice) -> Resolution:
         """What a command leads to, for its odds (engine/odds.py, CORE-ODDS-1): its resolution, and the
         questions it raises on the way answered as a tap answers them (the answer marked "next": an attack
-        of opportunity taken, OSE-AOO-4), so a path's odds count the attacks it draws. A system that
-        resolves a declaration later (Ogre) overrides this to resolve it now."""
+        of opportunity taken, OSE-AOO-4), so a path's odds count the attacks it draws. Ogre resolves a
+        declaration now instead, and cuts that into pieces for the odds (`consequence_steps`, odds_steps.py)."""
         state, events = self.resolve(state, cmd, dice)
         for _ in range(ANSWERS_FOLLOWED):
             prompt = state.prompt

@@ -13,6 +13,7 @@ the grid in `grid`, before-the-fight surprise in `surprise`.
 from __future__ import annotations
 
 from dataclasses import replace
+from typing import Any
 
 from ...engine.cache import Cache
 from ...engine.commands import Command, Event, Option
@@ -24,7 +25,7 @@ from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
 from .commands import Advance, Charge, Delay, Move, Withdraw
-from .segment import on_damage, run as run_work, run_until_dice
+from .segment import on_damage, run as run_work, run_until_dice, step as work_step
 from .state import Fighter, OgreState, Phase, Work
 from .timeline import declaring, next_event, standing
 
@@ -98,6 +99,18 @@ class Ogre(Ruleset):
         state, shared = prepared
         events = list(shared)
         return run_work(self, state, events, dice), events
+
+    def consequence_steps(self, state: State, cmd: Command) -> tuple[State, tuple[Event, ...], Any] | None:
+        """The consequence in pieces (CORE-ODDS-1): after what rolls no die, one item of the segment's work
+        at a time (a declared attack's roll, then its damage), each going on from the state alone."""
+        prepared = _PREPARED.get(repr(cmd), lambda: self._prepared(state, cmd), same=(state,))
+        if prepared is None:
+            return None
+        state, shared = prepared
+        return state, shared, self._work_step
+
+    def _work_step(self, state: State, events: list[Event], dice: Dice) -> State | None:
+        return work_step(self, state, events, dice)
 
     def _prepared(self, state: State, cmd: Command) -> tuple[State, tuple[Event, ...]] | None:
         try:

@@ -28,67 +28,39 @@ from typing import Any
 from ...engine import geometry as geo
 from ...engine.commands import Event
 from ...engine.dice import Dice, NeedDice, ScriptedDice
-from ...engine.model import Weapon, Combatant
+from ...engine.model import Combatant
 from ...engine.state import Prompt, State
 from ...engine.spells import spell_effect
 from ...engine.referee import cast_effect
 from . import grid as og
+from .attack import attack_damage, attack_hits, attack_roll
 from .state import (
-    CHARGE_BONUS, FAST_DC, MENU_BY_KEY, Action, Held, Work, combat_skill, defense, dex, duration,
-    is_flat_footed, is_stunned, max_move_ft, pace_of, speed_ft,
+    CHARGE_BONUS, FAST_DC, MENU_BY_KEY, Action, Work, dex, duration, is_stunned, max_move_ft, pace_of, speed_ft,
 )
 from .timeline import (break_action, change, end_action, fighter, fire_works, holding, ogre, pick_attack, push,
                        standing)
-
-
-# --- attacks ----------------------------------------------------------------------------
-
-def attack_roll(rs: Any, state: State, cid: str, target: str, a: Weapon, bonus: int, events: list[Event],
-                dice: Dice, *, why: str, hold: bool = False, extra_damage: int = 0, double: bool = False,
-                rule: str = "OGRE-ATK-1") -> State:
-    """OGRE-ATK-1: d20 + combat skill (+ modifiers) against Defense; on a hit, roll damage."""
-    c, t = state.get(cid), state.get(target)
-    flat = is_flat_footed(ogre(state), target)
-    dfn = defense(t, flat)
-    skill = combat_skill(c, a.to_hit)
-    roll = dice.roll("d20", f"{c.name}'s {why}", by=c.id)
-    total = roll.total + skill + bonus
-    mods = f" + {skill}" + (f" {bonus:+d}" if bonus else "")
-    ff = " (flat-footed: no Dex)" if flat and int(t.stat("defense_dex", 0) or 0) else ""
-    hit = total >= dfn
-    verb = "hits" if hit else "misses"
-    events.append(Event("AttackHit" if hit else "AttackMissed",
-                        f"{c.name}'s {why} on {t.name} with {a.name}: {roll.describe()}{mods} = {total} "
-                        f"vs Defense {dfn}{ff}: {verb}", rule=rule, rolls=(roll,), actor=cid, target=target,
-                        data={"total": total, "defense": dfn, "bonus": bonus}))
-    if not hit:
-        # OGRE-CONC-1: attacked, even missed, while concentrating: the check (DEFAULT DC 10 on a miss).
-        return attacked_while_concentrating(state, target, 0)
-    dmg = dice.roll(a.damage, f"{c.name}'s damage", by=c.id)
-    amount = (dmg.total + extra_damage) * (2 if double else 1)
-    if amount <= 0:
-        state = attacked_while_concentrating(state, target, 0)  # a hit for no damage is still an attack
-    parts = dmg.describe() + (f" {extra_damage:+d}" if extra_damage else "") + (" x2" if double else "")
-    events.append(Event("DamageRolled", f"{c.name} deals {max(0, amount)}: {parts}", rule=rule, rolls=(dmg,),
-                        actor=cid, target=target, data={"amount": amount}))
-    if hold:
-        return state.with_board(held=ogre(state).held + (Held(target, amount, cid, why),))
-    return rs.damage(state, target, amount, events, source=cid, rule=rule)
 
 
 # --- the work loop -----------------------------------------------------------------------
 
 def run(rs: Any, state: State, events: list[Event], dice: Dice) -> State:
     """Do the queued work until it is done or a prompt waits for an answer."""
-    guard = 0
-    while state.prompt is None and ogre(state).work:
-        guard += 1
-        if guard > 10000:  # a safety net: every handler consumes its item
-            raise RuntimeError("Ogre work queue does not drain")
-        w = ogre(state).work[0]
-        state = state.with_board(work=ogre(state).work[1:])
-        state = HANDLERS[w.kind](rs, state, w, events, dice)
+    for _ in range(10000):  # a safety net: every handler consumes its item
+        after = step(rs, state, events, dice)
+        if after is None:
+            return state
+        state = after
+    if state.prompt is None and ogre(state).work:
+        raise RuntimeError("Ogre work queue does not drain")
     return state
+
+
+def step(rs: Any, state: State, events: list[Event], dice: Dice) -> State | None:
+    """The first item of the queued work done; None when there is none or a prompt waits for an answer."""
+    if state.prompt is not None or not ogre(state).work:
+        return None
+    w = ogre(state).work[0]
+    return HANDLERS[w.kind](rs, state.with_board(work=ogre(state).work[1:]), w, events, dice)
 
 
 def run_until_dice(rs: Any, state: State, events: list[Event]) -> State:
@@ -163,9 +135,12 @@ def _act(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> Sta
         if atk is None or not og.in_reach(state, c, atk, t):
             return end_action(state, cid, events, "resolved", f"{c.name}'s {a.label} comes to nothing: "
                                                               f"{t.name} is out of reach", rule="OGRE-ATK-1")
-        state = attack_roll(rs, state, cid, a.target, atk, a.check_bonus, events, dice, why="attack",
-                            hold=holding(state))
-        return end_action(state, cid, events)
+        state, hit = attack_hits(state, cid, a.target, atk, a.check_bonus, events, dice, why="attack")
+        if not hit:
+            return end_action(state, cid, events)
+        # The damage is the next piece of work (nothing comes between): it goes on from the state alone, so
+        # the odds resolve it once for every face of the attack roll that hits (CORE-ODDS-1).
+        return push(state, Work("damage", cid, a.uid))
     if a.kind in ("move", "withdraw", "charge"):
         path, problem = walkable(state, c, a.path)
         if problem:
@@ -438,6 +413,17 @@ def _charge_hit(rs: Any, state: State, w: Work, events: list[Event], dice: Dice)
                        hold=holding(state), extra_damage=bonus, rule="OGRE-CHARGE-1")
 
 
+def _damage(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
+    """OGRE-ATK-1: the declared attack hit (`_act`, just before): its damage, and the action is done."""
+    a = fighter(state, w.actor).action
+    if a is None or a.uid != w.uid:
+        return state
+    c = state.get(w.actor)
+    state = attack_damage(rs, state, w.actor, a.target, pick_attack(c, a.weapon), events, dice, why="attack",
+                          hold=holding(state))
+    return end_action(state, w.actor, events)
+
+
 def _end(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
     if _current(state, w) is None:
         return state
@@ -513,18 +499,6 @@ def _flush(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> S
     return state
 
 
-def attacked_while_concentrating(state: State, target: str, amount: int) -> State:
-    """OGRE-CONC-1: "if the action ask for concentration and you are attacked during that time, you
-    must successfully make a Concentration check": queue it (DC 10 + damage; 10 on a miss)."""
-    s = ogre(state)
-    if s is None or not s.has(target) or not standing(state, target):
-        return state
-    f = s.fighter(target)
-    if f.action is None or not f.action.concentration:
-        return state
-    return push(state, Work("concentration", target, f.action.uid, cause=str(max(0, amount))))
-
-
 def _concentration(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
     """OGRE-CONC-1, OGRE-BREAK-1: attacked (hit or miss) or damaged while concentrating: d20 +
     Concentration against DEFAULT 10 + damage; a failure breaks the action."""
@@ -566,5 +540,5 @@ def on_damage(state: State, target: str, amount: int, events: list[Event]) -> St
 HANDLERS = {
     "resolve": _resolve, "act": _act, "walk": _walk, "end": _end, "follow_offers": _follow_offers,
     "follow_offer": _follow_offer, "charge_hit": _charge_hit, "fire": _fire, "flush": _flush,
-    "concentration": _concentration,
+    "concentration": _concentration, "damage": _damage,
 }

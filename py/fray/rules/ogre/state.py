@@ -260,7 +260,8 @@ class Work:
 
     kinds: resolve (triggers, then act), act, walk (a path with the provocations
     left in `stops`), end (the action is done), follow_offer, fire (a readied
-    action), charge_hit, flush (damage held for simultaneity lands).
+    action), charge_hit, flush (damage held for simultaneity lands), damage (a declared attack
+    hit: its damage, then the action is done).
     """
 
     kind: str
