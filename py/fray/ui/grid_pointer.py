@@ -52,6 +52,22 @@ def _window() -> Any:
     return window
 
 
+_SCHEDULING: list[Any] = []
+
+
+def _input_waiting() -> bool:
+    """A press, a release or a key waiting to be handled (Chromium's navigator.scheduling.isInputPending;
+    pointer moves do not count); False where the browser cannot tell."""
+    if not _SCHEDULING:
+        win = _window()
+        nav = getattr(win, "navigator", None) if win is not None else None
+        sched = getattr(nav, "scheduling", None) if nav is not None and not _is_none(nav) else None
+        ok = sched is not None and not _is_none(sched) and not _is_none(getattr(sched, "isInputPending", None))
+        _SCHEDULING.append(sched if ok else None)
+    sched = _SCHEDULING[0]
+    return sched is not None and bool(sched.isInputPending())
+
+
 class _Hold:
     """The long press's timer: one pyscript proxy for the page's life, and the press it waits on.
 
@@ -216,9 +232,17 @@ class _Frame:
     @classmethod
     def fire(cls, *_) -> None:
         cls.pending = False
-        job, cls.job = cls.job, None
-        if job is None:
+        if cls.job is None:
             return
+        if _input_waiting():
+            # A tap (or key) came after the move: it goes first, and its drawing has the latest hover
+            # (it clears `ui.frame`); what is still due is drawn a frame later. The bench's taps move
+            # the mouse onto a token and press at once: a hover drawn first (6 to 15 ms at 120
+            # combatants) made the press wait that long (issue 38).
+            cls.pending = True
+            _window().requestAnimationFrame(cls.proxy)
+            return
+        job, cls.job = cls.job, None
         view, ctx, root, under_too = job
         if ctx.ui.frame:
             ctx.ui.frame = False
