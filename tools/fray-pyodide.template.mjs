@@ -56,18 +56,24 @@ function mountApp(py, app) {
   py.runPython(`import sys\nif ${JSON.stringify(APP_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_PATH)})`);
 }
 
-async function storedSnapshot(app) {
+/** The snapshot in the cache as {build, bytes}, or null. */
+async function cachedSnapshot() {
+  const snap = await caches.match(SNAPSHOT_URL);
+  return snap ? { build: snap.headers.get(BUILD_HEADER), bytes: await snap.arrayBuffer() } : null;
+}
+
+async function storedSnapshot(app, cached) {
   // Only a page the service worker started has the cache the snapshot lives in.
   if (!globalThis.caches || !globalThis.navigator?.serviceWorker?.controller) return null;
   try {
-    const snap = await caches.match(SNAPSHOT_URL);
+    const snap = await (cached || cachedSnapshot());
     if (!snap) return null;
     const build = buildStamp(await app);
-    if (!build || snap.headers.get(BUILD_HEADER) !== build) {
+    if (!build || snap.build !== build) {
       await dropSnapshot();
       return null;
     }
-    return new Uint8Array(await snap.arrayBuffer());
+    return new Uint8Array(snap.bytes);
   } catch {
     return null;
   }
@@ -80,12 +86,26 @@ export async function dropSnapshot() {
   }
 }
 
+/** The app zip and the stored snapshot, as static/boot/boot.js began to read them when a later visit
+ * started (issue 36: read after PyScript had set up, they took ~200 ms more), or read now. */
+function startingReads() {
+  const early = globalThis.frayBoot?.early;
+  if (early) {
+    delete globalThis.frayBoot.early;  // once: a second start reads afresh
+    const app = early.app.then((bytes) => new Uint8Array(bytes));
+    app.catch(() => {});  // awaited by loadPyodide: a failure is reported there
+    return { app, snapshot: storedSnapshot(app, early.snapshot) };
+  }
+  const app = fetchApp();
+  app.catch(() => {});
+  return { app, snapshot: storedSnapshot(app) };
+}
+
 export { version };
 export async function loadPyodide(opts = {}) {
   dispatchEvent(new CustomEvent("fray:progress", { detail: "Starting Python" }));
-  const app = fetchApp();
-  app.catch(() => {});  // awaited below: a failure is reported there
-  const snapshot = await storedSnapshot(app);
+  const { app, snapshot: stored } = startingReads();
+  const snapshot = await stored;
   performance.mark("fray-stage:Snapshot read");
   if (snapshot) {
     try {

@@ -38,6 +38,27 @@
   // "skipped", "failed: ..." (the page starts the normal way).
   var snapshot = new Promise(function (resolve) { snapDone = resolve; });
   var repeatVisit = !!(navigator.serviceWorker && navigator.serviceWorker.controller);
+  // A later visit: the start-up snapshot and the app zip are read from the cache while the page is
+  // still parsing, not once PyScript has set up (static/vendor/pyodide/fray-pyodide.mjs takes them).
+  var early = null;
+  if (repeatVisit && window.caches && window.fetch) {
+    try {
+      var base = document.baseURI;
+      early = {
+        app: fetch(new URL("static/build/fray.zip", base).href).then(function (r) {
+          if (!r.ok) throw new Error("static/build/fray.zip: HTTP " + r.status);
+          return r.arrayBuffer();
+        }),
+        snapshot: caches.match(new URL("static/build/fray.snapshot", base).href).then(function (r) {
+          return r ? r.arrayBuffer().then(function (b) { return { build: r.headers.get("X-Fray-Build"), bytes: b }; })
+                   : null;
+        }),
+      };
+      early.app.catch(function () {});
+      early.snapshot.catch(function () {});
+      try { performance.mark("fray-stage:Cache read begun"); } catch (e) { /* no User Timing */ }
+    } catch (e) { early = null; }
+  }
   var FIRST_VISIT_DELAY_MS = 3000;
   var PAINT_KEY = "fray.paint";  // py/fray/ui/paint.py
   var PAINT_VERSION = 1;
@@ -279,6 +300,7 @@
     },
     serviceWorker: swActive,
     snapshot: snapshot,
+    early: early,  // taken by the loader: {app, snapshot} read early on a later visit, or null
     runtimeMissing: function (what) {
       fail("The Python runtime could not be loaded (" + what + " is missing). " +
            "Run `python3 tools/dev.py serve` from the project folder: it fetches and " +
