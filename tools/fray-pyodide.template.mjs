@@ -23,6 +23,10 @@ const APP_URL = site + "static/build/fray.zip";
 // unpacked file by file: one write instead of 250 (issue 36: PyScript's [files] unpacking
 // took 170-400 ms of every start).
 const APP_PATH = "/home/pyodide/fray.zip";
+// The standard modules the page does not import as it starts: in a second zip, fetched on first
+// use (py/fray/ui/ondemand.py; issue 36: 1.2 MB less before a first visit is ready).
+const ON_DEMAND = __ON_DEMAND__;
+const REST_URL = here + "python_stdlib-rest.zip";
 const BUILD_HEADER = "X-Fray-Build";
 const OFF_KEY = "fray.snapshot.off";
 
@@ -54,6 +58,52 @@ function mountApp(py, app) {
   py.FS.mkdirTree("/home/pyodide");
   py.FS.writeFile(APP_PATH, app);
   py.runPython(`import sys\nif ${JSON.stringify(APP_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_PATH)})`);
+}
+
+/** The second standard library zip's bytes, fetched at once (an import is waiting for it). */
+function fetchRestNow() {
+  const xhr = new XMLHttpRequest();
+  xhr.open("GET", REST_URL, false);
+  // A page may not ask a synchronous request for an ArrayBuffer: bytes as an 8-bit string there.
+  if (globalThis.document) xhr.overrideMimeType("text/plain; charset=x-user-defined");
+  else xhr.responseType = "arraybuffer";
+  xhr.send();
+  if (xhr.status !== 200) throw new Error(`${REST_URL}: HTTP ${xhr.status}`);
+  if (!globalThis.document) return new Uint8Array(xhr.response);
+  const text = xhr.responseText;
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i) & 0xff;
+  return bytes;
+}
+
+/** The finder of the second zip (py/fray/ui/ondemand.py), last on sys.meta_path; the zip itself is
+ * fetched when a module of it is first imported, or in idle time after the page is ready. */
+function installOnDemand(py) {
+  let path = null;
+  const write = (bytes) => { if (path && !py.FS.analyzePath(path).exists) py.FS.writeFile(path, bytes); };
+  globalThis.frayOnDemand = {
+    load() {
+      try {
+        write(fetchRestNow());
+      } catch (err) {
+        console.warn(`Fray: ${REST_URL} could not be fetched (${err})`);
+      }
+    },
+  };
+  path = py.runPython(`from fray.ui import ondemand\nondemand.install_page(${JSON.stringify(JSON.stringify(ON_DEMAND))}).path`);
+  if (!globalThis.document) return;
+  // In idle time once the page is ready, so that an import made later, offline too, finds it in place.
+  const later = () => setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(() => {
+    if (py.FS.analyzePath(path).exists) return;
+    fetch(REST_URL).then((r) => (r.ok ? r.arrayBuffer() : null))
+      .then((buf) => buf && write(new Uint8Array(buf))).catch(() => {});
+  }), 3000);
+  if (performance.getEntriesByName("fray-ready").length) later();
+  else {
+    new PerformanceObserver((list, observer) => {
+      if (list.getEntriesByName("fray-ready").length) { observer.disconnect(); later(); }
+    }).observe({ type: "mark" });
+  }
 }
 
 /** The snapshot in the cache as {build, bytes}, or null. */
@@ -112,6 +162,7 @@ export async function loadPyodide(opts = {}) {
       const py = await stockLoadPyodide({ ...opts, ...options({ _loadSnapshot: snapshot }) });
       performance.mark("fray-stage:Snapshot restored");
       mountApp(py, await app);
+      installOnDemand(py);
       // Everyone's snapshot holds the same generator state: draw fresh entropy.
       py.runPython("import random; random.seed()");
       document.documentElement.dataset.snapshot = "restored";
@@ -125,6 +176,7 @@ export async function loadPyodide(opts = {}) {
   }
   const py = await stockLoadPyodide({ ...opts, ...options() });
   mountApp(py, await app);
+  installOnDemand(py);
   return py;
 }
 
@@ -169,11 +221,13 @@ export async function makeSnapshot() {
   if (!build) throw new Error("the app zip carries no build stamp");
   const py = await stockLoadPyodide(options({ _makeSnapshot: true }));
   mountApp(py, app);
+  installOnDemand(py);
   py.globals.set("STARTUP_JSON", JSON.stringify(STARTUP));
   py.runPython(IMPORTS);
   const bytes = py.makeMemorySnapshot();
   const check = await stockLoadPyodide(options({ _loadSnapshot: bytes }));
   mountApp(check, app);
+  installOnDemand(check);
   if (check.runPython(CHECK) !== true) throw new Error("the restored snapshot failed its check");
   return { bytes, build };
 }

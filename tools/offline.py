@@ -44,6 +44,7 @@ CACHED = (
     "static/vendor/pyodide/pyodide.asm.mjs",
     "static/vendor/pyodide/pyodide.asm.wasm",
     "static/vendor/pyodide/python_stdlib.pyc.zip",
+    "static/vendor/pyodide/python_stdlib-rest.zip",  # fetched on first use, offline too
 )
 
 HEADER = """\

@@ -1,5 +1,5 @@
 // Compile Python to bytecode with Pyodide's own interpreter (run by tools/setup.py).
-//   node pycompile.mjs VENDOR_PYODIDE stdlib SRC_ZIP OUT_ZIP   sourceless stdlib zip
+//   node pycompile.mjs VENDOR_PYODIDE stdlib SRC_ZIP OUT_ZIP   start-up stdlib zip (+ OUT's -rest.zip)
 //   node pycompile.mjs VENDOR_PYODIDE app PY_DIR OUT_ZIP        fray sources + .pyc beside
 // The bytecode must come from the same Python as the wasm the page runs.
 import { existsSync, readFileSync } from "node:fs";
@@ -22,4 +22,6 @@ py.FS.mount(py.FS.filesystems.NODEFS, { root: path.dirname(out) }, "/out");
 py.globals.set("MODE", mode);
 py.globals.set("SRC", mode === "stdlib" ? "/src/" + path.basename(src) : "/src");
 py.globals.set("OUT", "/out/" + path.basename(out));
+// stdlib: the second zip, of the modules the page does not import as it starts.
+py.globals.set("REST", "/out/" + path.basename(out).replace(".pyc.zip", "-rest.zip"));
 py.runPython(readFileSync(new URL("./pycompile.py", import.meta.url), "utf8"));

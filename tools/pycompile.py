@@ -1,9 +1,10 @@
 """Runs inside Pyodide under Node (tools/pycompile.mjs): writes bytecode zips.
 
 stdlib: the modules the page imports as it starts (STARTUP) become sourceless
-.pyc, so the page does not compile them; the rest ships as whichever is smaller
-(mostly source, about half the size of bytecode on the wire, compiled only if
-ever imported).
+.pyc, so the page does not compile them; they alone are in the zip loaded before
+Python starts. The rest go to a second zip, fetched only if one is ever imported,
+each as whichever is smaller (mostly source, about half the size of bytecode on
+the wire, compiled only if ever imported).
 app: the fray package with its sources and an unchecked-hash .pyc beside each
 (the page imports straight from the zip, as zipimport reads them), so tracebacks
 keep source lines and no timestamp check can invalidate them.
@@ -22,7 +23,7 @@ STDLIB_PREFIX = f"/lib/python{sys.version_info.major}{sys.version_info.minor}.zi
 # The standard modules the page imports while it starts (sys.modules after boot,
 # the same for every system, Pyodide's and PyScript's own imports included), and
 # those Fray's modules import later (hashlib; difflib, on the first list patched by splices; fractions
-# and numbers, for the odds worked out in idle time after start): these ship precompiled, the rest as
+# and numbers, for the odds worked out in idle time after start; pkgutil, for the snapshot worker's walk): these ship precompiled, the rest as
 # source. tests/e2e/test_startup.py fails if the page starts by compiling one from
 # source, naming it: add it here (or import it lazily).
 STARTUP = frozenset({
@@ -42,7 +43,7 @@ STARTUP = frozenset({
     "glob", "hashlib", "heapq", "html", "html.entities", "importlib", "importlib._abc", "importlib.abc",
     "inspect", "json", "json.decoder", "json.encoder", "json.scanner", "keyword", "linecache", "locale",
     "logging", "lzma", "numbers", "opcode", "operator", "pathlib", "pathlib._os", "pyodide", "pyodide._package_loader",
-    "pyodide._state", "pyodide.code", "pyodide.common", "pyodide.ffi", "pyodide.webloop", "random", "re",
+    "pyodide._state", "pyodide.code", "pyodide.common", "pyodide.ffi", "pyodide.webloop", "pkgutil", "random", "re",
     "re._casefix", "re._compiler", "re._constants", "re._parser", "reprlib", "selectors", "shutil", "signal",
     "socket", "ssl", "string", "struct", "subprocess", "tempfile", "textwrap", "threading", "token", "tokenize",
     "traceback", "types", "typing", "warnings", "weakref", "zipfile", "zipfile._path", "zipfile._path.glob"
@@ -56,6 +57,8 @@ DROPPED = frozenset({
     "antigravity", "this", "__hello__", "__phello__", "turtle", "zipapp", "cProfile", "profile", "pstats",
     "trace", "idlelib", "lib2to3", "ensurepip", "venv", "tkinter", "turtledemo",
 })
+# Where the page puts the second standard library zip (py/fray/ui/ondemand.py, tools/fray-pyodide.template.mjs).
+REST_PREFIX = f"/lib/python{sys.version_info.major}{sys.version_info.minor}-rest.zip/"
 APP_PREFIX = "/home/pyodide/fray.zip/"  # where the page imports the app from (tools/fray-pyodide.template.mjs)
 
 
@@ -64,9 +67,13 @@ def pyc(source: bytes, filename: str) -> bytes:
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
 
 
-def build_stdlib(src: str, out: str) -> None:
-    count = kept = dropped = 0
-    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
+def build_stdlib(src: str, out: str, rest: str) -> None:
+    """Two zips: `out`, what the page imports as it starts (STARTUP, and every data file), loaded
+    before Python starts; `rest`, every other module, fetched only when one is first imported
+    (py/fray/ui/ondemand.py; issue 36: 1.2 MB less on the wire before a first visit is ready)."""
+    count = kept = dropped = later = 0
+    with zipfile.ZipFile(src) as zin, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout, \
+            zipfile.ZipFile(rest, "w", zipfile.ZIP_DEFLATED) as zrest:
         for info in zin.infolist():
             data = zin.read(info)
             if info.filename.split("/")[0].removesuffix(".py") in DROPPED:
@@ -74,19 +81,25 @@ def build_stdlib(src: str, out: str) -> None:
                 continue
             if not info.filename.endswith(".py"):
                 zout.writestr(info, data)
+                if info.is_dir():
+                    zrest.writestr(info, data)  # a package split between the zips is a folder in both
                 continue
             module = info.filename.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
-            code = pyc(data, STDLIB_PREFIX + info.filename)
+            target = zout if module in STARTUP else zrest
+            later += target is zrest
+            prefix = STDLIB_PREFIX if target is zout else REST_PREFIX
+            code = pyc(data, prefix + info.filename)
             # Start-up modules always precompiled; the others whichever is smaller on the wire
             # (bytecode wins for data-heavy modules such as the codec tables).
             if module in STARTUP or len(zlib.compress(code)) < len(zlib.compress(data)):
-                zout.writestr(info.filename[:-3] + ".pyc", code)
+                target.writestr(info.filename[:-3] + ".pyc", code)
                 count += 1
             else:
-                zout.writestr(info, data)
+                target.writestr(info, data)
                 kept += 1
     print(f"stdlib: {count} modules compiled for Python {sys.version.split()[0]} (all {len(STARTUP)} imported at "
-          f"start), {kept} kept as source, {dropped} files of browser-useless modules left out")
+          f"start), {kept} kept as source, {later} in the zip loaded on first use, "
+          f"{dropped} files of browser-useless modules left out")
 
 
 def build_app(root: str, out: str) -> None:
@@ -111,6 +124,6 @@ def build_app(root: str, out: str) -> None:
 
 
 if MODE == "stdlib":  # noqa: F821 (set by pycompile.mjs)
-    build_stdlib(SRC, OUT)  # noqa: F821
+    build_stdlib(SRC, OUT, REST)  # noqa: F821
 else:
     build_app(SRC, OUT)  # noqa: F821

@@ -7,7 +7,9 @@ Steps (each skipped when its output is already present and valid):
 2. Precompile Pyodide's standard library to .pyc with Pyodide's own interpreter
    run under Node (the wasm's Python version decides the bytecode), writing
    static/vendor/pyodide/python_stdlib.pyc.zip: CPython then skips compiling
-   ~200 modules from source at every start.
+   ~200 modules from source at every start. Only the modules the page imports
+   as it starts go there; the others go to python_stdlib-rest.zip, which the
+   page fetches if one is ever imported (py/fray/ui/ondemand.py).
 3. Write static/vendor/pyodide/fray-pyodide.mjs (from tools/fray-pyodide.template.mjs),
    the `interpreter` module named in pyscript.toml: it loads the vendored
    pyodide.mjs with that stdlib and an inline lock file, so start-up fetches
@@ -50,6 +52,7 @@ STAMP = VENDOR / "vendor-stamp.json"
 CACHE = pathlib.Path(os.environ.get("FRAY_CACHE", pathlib.Path.home() / ".cache" / "fray"))
 COMPILER = ROOT / "tools" / "pycompile.mjs"
 LOADER_TEMPLATE = ROOT / "tools" / "fray-pyodide.template.mjs"
+STDLIB_REST = "python_stdlib-rest.zip"  # the standard modules the page does not import as it starts
 
 
 class SetupError(Exception):
@@ -200,13 +203,21 @@ def startup_modules() -> list[str]:
     raise SetupError("tools/pycompile.py has no STARTUP set")
 
 
+def rest_modules(vendor: pathlib.Path = VENDOR) -> list[str]:
+    """The standard modules in the zip loaded on first use (tools/pycompile.py build_stdlib)."""
+    with zipfile.ZipFile(vendor / "pyodide" / STDLIB_REST) as z:
+        return sorted({n.rsplit(".", 1)[0].removesuffix("/__init__").replace("/", ".")
+                       for n in z.namelist() if n.endswith((".py", ".pyc"))})
+
+
 def write_loader(vendor: pathlib.Path = VENDOR) -> None:
     lock = json.loads((vendor / "pyodide" / "pyodide-lock.json").read_text())
     # Fray loads no packages: an empty package list keeps the lock tiny.
     small = json.dumps({"info": lock["info"], "packages": {}})
     (vendor / "pyodide" / "fray-pyodide.mjs").write_text(
         LOADER_TEMPLATE.read_text().replace("__LOCK__", json.dumps(small))
-        .replace("__STARTUP__", json.dumps(startup_modules())))
+        .replace("__STARTUP__", json.dumps(startup_modules()))
+        .replace("__ON_DEMAND__", json.dumps(rest_modules(vendor))))
 
 
 def setup_vendor(force: bool = False) -> None:

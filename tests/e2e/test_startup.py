@@ -94,3 +94,66 @@ def test_the_preloads_are_used_not_fetched_twice(browser):
     twice = sorted({p for p in paths if paths.count(p) > 1})
     assert not twice, f"fetched more than once: {twice}"
     assert {"/" + rel for rel in preloads()} <= set(paths)
+
+
+ON_DEMAND = """async (code) => {
+  const { whenDefined } = await import("./static/vendor/pyscript/core.js");
+  const py = (await whenDefined("py")).interpreter;
+  return py.runPython(code);
+}"""
+LOADS = "from fray.ui import ondemand; ondemand.finder(ondemand.rest_path()).loads"
+PRESENT = "from fray.ui import ondemand; ondemand.finder(ondemand.rest_path()).present()"
+MISSING = "try:\n    import no_such_module_anywhere\n    r = 'imported'\nexcept ImportError:\n    r = 'refused'\nr"
+
+
+@pytest.fixture
+def fresh_site(browser):
+    import server
+
+    srv = server.start()
+    ctx = browser.new_context()
+    try:
+        yield srv, f"http://127.0.0.1:{srv.server_port}/", ctx
+    finally:
+        ctx.close()
+        srv.shutdown()
+
+
+def test_standard_modules_not_imported_at_start_come_on_first_use(fresh_site):
+    """Issue 36: the standard modules the page does not import as it starts are in a second zip,
+    not fetched before ready. A module of it still imports, fetched then, once."""
+    srv, base, ctx = fresh_site
+    page = ctx.new_page()
+    page.goto(base)
+    wait_ready(page)
+    ready = (page.evaluate("performance.timeOrigin + performance.getEntriesByName('fray-ready')[0].startTime")
+             / 1000)
+    time.sleep(0.3)  # the server logs a response after its last byte
+    # (after ready, the service worker's install fetches every file, the second zip too, for offline use)
+    before_ready = [p for p, _, t in srv.take_sent() if t <= ready]
+    assert "/static/vendor/pyodide/python_stdlib.pyc.zip" in before_ready
+    assert "/static/vendor/pyodide/python_stdlib-rest.zip" not in before_ready
+    assert page.evaluate(ON_DEMAND, LOADS) == 0  # Fray itself needs none of them
+    # A module of the second zip, a codec of a package split between the zips, a submodule of a split
+    # package: each works, from one fetch.
+    assert page.evaluate(ON_DEMAND, "import statistics; statistics.median([3, 1, 2])") == 2
+    assert page.evaluate(ON_DEMAND, "'ж'.encode('koi8_r').hex()") == "d6"
+    assert page.evaluate(ON_DEMAND, "import email.message; type(email.message.Message()).__name__") == "Message"
+    assert page.evaluate(ON_DEMAND, LOADS) == 1
+    assert page.evaluate(ON_DEMAND, MISSING) == "refused"  # a module that is nowhere: no fetch, ImportError
+    assert page.evaluate(ON_DEMAND, LOADS) == 1
+
+
+def test_the_second_standard_zip_is_in_place_for_an_offline_import(fresh_site):
+    srv, base, ctx = fresh_site
+    page = ctx.new_page()
+    page.goto(base)
+    wait_ready(page)
+    # Fetched in idle time a few seconds after ready (and kept by the service worker).
+    deadline = time.time() + 30
+    while not page.evaluate(ON_DEMAND, PRESENT) and time.time() < deadline:
+        time.sleep(0.5)
+    assert page.evaluate(ON_DEMAND, PRESENT)
+    ctx.set_offline(True)
+    assert page.evaluate(ON_DEMAND, "import statistics; statistics.median([5, 1, 9])") == 5
+    assert page.evaluate(ON_DEMAND, LOADS) == 0  # it was there: no fetch at import

@@ -96,6 +96,14 @@ def test_boot_to_ready_with_the_service_worker_storage_and_channels_a_referee_re
     seen = " | ".join(p.errors())
     assert "xb self-check: console" in seen and "xb self-check: throw" in seen, seen
     pages.allowed.append("xb self-check")
+    # A standard module the page does not import at start comes from the second zip, fetched then by a
+    # synchronous request (issue 36: py/fray/ui/ondemand.py), in this engine too.
+    got = p.js("""async () => {
+      const { whenDefined } = await import("./static/vendor/pyscript/core.js");
+      const py = (await whenDefined("py")).interpreter;
+      return py.runPython("import statistics; str(statistics.median([3, 1, 2])) + ' ' + '\u0436'.encode('koi8_r').hex()");
+    }""")
+    assert got == "2 d6", f"[{p.engine}] an import from the second standard zip: {got!r}"
 
 
 def test_olog_fight_on_the_bands_with_typed_dice_press_on_and_undo__OLOG_PRES_2_OLOG_PRES_4_OLOG_MOVE_1(pages):
