@@ -5,9 +5,9 @@ stdlib: the modules the page imports as it starts (STARTUP) become sourceless
 Python starts. The rest go to a second zip, fetched only if one is ever imported,
 each as whichever is smaller (mostly source, about half the size of bytecode on
 the wire, compiled only if ever imported).
-app: the fray package with its sources and an unchecked-hash .pyc beside each
-(the page imports straight from the zip, as zipimport reads them), so tracebacks
-keep source lines and no timestamp check can invalidate them.
+app: the fray package as unchecked-hash .pyc, no sources (the page imports
+straight from the zip, as zipimport reads them; no timestamp check can
+invalidate them; tracebacks name file and line).
 Bytecode is compiled without column tables (PYTHONNODEBUGRANGES, set by
 pycompile.mjs): a quarter smaller; tracebacks keep file and line, lose the ^^^ marks.
 """
@@ -104,8 +104,9 @@ def build_stdlib(src: str, out: str, rest: str) -> None:
 
 def build_app(root: str, out: str) -> None:
     """The app as the page imports it, from the zip itself (zipimport, as the standard library): each
-    module's bytecode beside its source (zipimport reads a `.pyc` there first, not in `__pycache__`),
-    the source kept for tracebacks."""
+    module's bytecode where its source would be (zipimport reads a sourceless `.pyc` there, never
+    `__pycache__`). No sources (issue 36: they were 0.43 MB of the 1.25 MB on the wire); tracebacks
+    keep each frame's file and line, to be read in py/."""
     count = 0
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
         for dirpath, dirnames, filenames in os.walk(os.path.join(root, "fray")):
@@ -117,7 +118,6 @@ def build_app(root: str, out: str) -> None:
                 rel = os.path.relpath(full, root)
                 with open(full, "rb") as f:
                     data = f.read()
-                zout.writestr(rel, data)
                 zout.writestr(rel[:-3] + ".pyc", pyc(data, APP_PREFIX + rel))
                 count += 1
     print(f"app: {count} modules compiled")

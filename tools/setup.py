@@ -15,7 +15,7 @@ Steps (each skipped when its output is already present and valid):
    pyodide.mjs with that stdlib and an inline lock file, so start-up fetches
    neither python_stdlib.zip nor the lock, and on repeat visits restores the
    memory snapshot made on this device (see the template).
-4. Pack py/fray (sources plus unchecked-hash .pyc from the same interpreter)
+4. Pack py/fray (unchecked-hash .pyc from the same interpreter, no sources)
    into static/build/fray.zip, which the page imports from as it is (zipimport).
 5. Write static/build/sw-assets.js (tools/offline.py): the files the service
    worker (sw.js) caches for offline use, and a version hashed from their bytes.
@@ -276,7 +276,7 @@ def app_zip_is_fresh() -> bool:
 
 
 def build_app(force: bool = False) -> pathlib.Path:
-    """Pack py/fray into static/build/fray.zip with .pyc beside each source."""
+    """Pack py/fray into static/build/fray.zip as .pyc, one where each source would be."""
     if not force and app_zip_is_fresh():
         offline.write_sw_assets()
         return APP_ZIP

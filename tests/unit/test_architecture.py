@@ -196,16 +196,17 @@ def test_the_app_archive_is_built_from_every_module():
     assert all("__pycache__" not in p.parts for p in setup.app_sources())
 
 
-def test_a_fresh_app_archive_holds_every_module_and_its_bytecode():
+def test_a_fresh_app_archive_holds_every_module_as_bytecode_only():
     if not setup.APP_ZIP.exists() or not setup.app_zip_is_fresh():
         pytest.skip("static/build/fray.zip is missing or stale: run python3 tools/setup.py --app-only")
     with zipfile.ZipFile(setup.APP_ZIP) as z:
         names = set(z.namelist())
     for p in modules():
         r = pathlib.PurePosixPath(rel(p))
-        assert str(r) in names, f"{r} is not in fray.zip"
-        # Beside its source, where zipimport looks for it (it never reads __pycache__).
-        assert str(r.with_suffix(".pyc")) in names, f"{r} has no precompiled .pyc beside it in fray.zip"
+        # Where its source would be, where zipimport looks for it (it never reads __pycache__) ...
+        assert str(r.with_suffix(".pyc")) in names, f"{r} has no precompiled .pyc in fray.zip"
+        # ... and no source: a third of the zip on the wire, before a first visit is ready (issue 36).
+        assert str(r) not in names, f"{r} ships its source in fray.zip"
 
 
 def test_freshness_follows_the_sources(tmp_path, monkeypatch):
