@@ -12,6 +12,7 @@ Bytecode is compiled without column tables (PYTHONNODEBUGRANGES, set by
 pycompile.mjs): a quarter smaller; tracebacks keep file and line, lose the ^^^ marks.
 """
 import importlib.util
+import json
 import os
 import sys
 import zipfile
@@ -120,7 +121,13 @@ def build_app(root: str, out: str) -> None:
                     data = f.read()
                 zout.writestr(rel[:-3] + ".pyc", pyc(data, APP_PREFIX + rel))
                 count += 1
-    print(f"app: {count} modules compiled")
+        # PyScript's own package, which its core writes as source at every start and would compile:
+        # found here first on sys.path, imported as bytecode (issue 36).
+        extra = json.loads(EXTRA_JSON)  # noqa: F821 (set by pycompile.mjs)
+        for rel, text in sorted(extra.items()):
+            if rel.endswith(".py"):
+                zout.writestr(rel[:-3] + ".pyc", pyc(text.encode("utf-8"), APP_PREFIX + rel))
+    print(f"app: {count} modules compiled, and {len(extra)} of PyScript's")
 
 
 if MODE == "stdlib":  # noqa: F821 (set by pycompile.mjs)

@@ -34,7 +34,7 @@ APP_ORIGINS = """async () => {
   return JSON.parse(py.runPython(`
 import json, sys
 json.dumps({name: getattr(getattr(m, "__spec__", None), "origin", None) for name, m in list(sys.modules.items())
-            if name == "fray" or name.startswith("fray.")})`));
+            if name in ("fray", "pyscript") or name.startswith(("fray.", "pyscript."))})`));
 }"""
 
 
@@ -52,10 +52,13 @@ def test_the_page_starts_without_compiling_a_standard_module(page, base_url_loca
         wait_ready(page)
     assert page.evaluate(SOURCE_MODULES) == []
     origins = page.evaluate(APP_ORIGINS)
-    assert len(origins) > 50, origins  # the page runs on Fray's modules...
+    assert len(origins) > 50, origins  # the page runs on Fray's modules and PyScript's...
+    assert "pyscript.display" in origins
     compiled = {n: o for n, o in origins.items() if o is not None  # None: a namespace package (fray.views)
+                and not n.startswith("pyscript.js_modules")  # made by PyScript from JS modules, not files
                 and not (o.startswith("/home/pyodide/fray.zip/") and o.endswith(".pyc"))}
-    assert compiled == {}, "imported from elsewhere than the app zip's bytecode"  # ...each from the zip's .pyc
+    # ...each from the zip's .pyc (PyScript's too: its core writes them as source at every start)
+    assert compiled == {}, "imported from elsewhere than the app zip's bytecode"
     assert page.evaluate("performance.getEntriesByName('fray-ready').length") == 1
 
 
