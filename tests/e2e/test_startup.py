@@ -8,6 +8,7 @@ be added to STARTUP (or imported lazily).
 """
 from __future__ import annotations
 
+import json
 import pathlib
 import re
 import time
@@ -60,6 +61,10 @@ def test_the_page_starts_without_compiling_a_standard_module(page, base_url_loca
     # ...each from the zip's .pyc (PyScript's too: its core writes them as source at every start)
     assert compiled == {}, "imported from elsewhere than the app zip's bytecode"
     assert page.evaluate("performance.getEntriesByName('fray-ready').length") == 1
+    # No dataclass compiled its methods as the page started: each used the code recorded at packing.
+    made = json.loads(page.evaluate(ON_DEMAND, "import json; from fray import dccache; "
+                                                "json.dumps([dccache.installed, dccache.missed])"))
+    assert made[0] > 100 and made[1] == [], made
 
 
 def preloads() -> list[str]:
