@@ -13,6 +13,10 @@ const SCOPE = new URL(self.registration.scope);
 const LISTED = new Set(ASSETS.files.map((f) => new URL(f, SCOPE).href));
 const PAGE = new URL("./", SCOPE).href;
 
+// Opened once per service worker start, not once per request (23 requests before ready).
+let opened = null;
+const cache = () => (opened ||= caches.open(CACHE));
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
@@ -49,8 +53,12 @@ self.addEventListener("fetch", (event) => {
   const key = cacheKey(request);
   if (key === null) return; // not ours: the browser fetches it as usual
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(key, { ignoreVary: true });
+    let hit;
+    try {
+      hit = await (await cache()).match(key, { ignoreVary: true });
+    } catch {
+      opened = null;  // opened again at the next request; this one goes to the network
+    }
     return hit || fetch(request);
   })());
 });
