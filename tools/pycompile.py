@@ -13,7 +13,6 @@ pycompile.mjs): a quarter smaller; tracebacks keep file and line, lose the ^^^ m
 """
 import importlib.util
 import json
-import marshal
 import os
 import sys
 import zipfile
@@ -128,14 +127,14 @@ def build_app(root: str, out: str) -> None:
         for rel, text in sorted(extra.items()):
             if rel.endswith(".py"):
                 zout.writestr(rel[:-3] + ".pyc", pyc(text.encode("utf-8"), APP_PREFIX + rel))
-    recorded = record_dataclasses(out)
+    recorded, packed = record_dataclasses(out)
     with zipfile.ZipFile(out, "a", zipfile.ZIP_DEFLATED) as zout:
-        zout.writestr("fray/dataclass_code.bin", marshal.dumps(recorded))  # py/fray/dccache.py BIN
+        zout.writestr("fray/dataclass_code.bin", packed)  # py/fray/dccache.py BIN
     print(f"app: {count} modules compiled, and {len(extra)} of PyScript's; "
           f"{len(recorded)} dataclasses' methods recorded")
 
 
-def record_dataclasses(zip_path: str) -> dict:
+def record_dataclasses(zip_path: str) -> tuple[dict, bytes]:
     """Import every module of the packed app, as the snapshot worker does (the page modules against
     stand-ins, py/fray/ui/preimport.py), recording the code each @dataclass compiles (py/fray/dccache.py)."""
     import importlib
@@ -154,7 +153,7 @@ def record_dataclasses(zip_path: str) -> dict:
             importlib.import_module(info.name)
         except ImportError:
             pass  # needs the page: its classes compile in the page
-    return recorded
+    return recorded, dccache.pack(recorded)
 
 
 if MODE == "stdlib":  # noqa: F821 (set by pycompile.mjs)

@@ -18,6 +18,7 @@ import dataclasses
 import hashlib
 import marshal
 import os
+import sys
 
 BIN = "dataclass_code.bin"
 _recorded: dict = {}  # what install() put in place
@@ -29,11 +30,23 @@ def key(source: str) -> bytes:
     return hashlib.blake2b(source.encode(), digest_size=12).digest()
 
 
+def pack(recorded: dict) -> bytes:
+    """What tools/pycompile.py writes: the recording, marked with the Python that compiled it."""
+    return marshal.dumps((tuple(sys.version_info[:2]), recorded))
+
+
 def install(data: bytes) -> int:
-    """Use the recorded code objects in `data` (marshal of {key: code}); how many there are."""
+    """Use the recorded code objects in `data` (from `pack`); how many there are. A recording that
+    cannot be read, or was made by another Python, is left unused: every class then compiles."""
     global installed
+    try:
+        version, recorded = marshal.loads(data)
+    except (ValueError, EOFError, TypeError):
+        return 0
+    if version != tuple(sys.version_info[:2]) or not isinstance(recorded, dict):
+        return 0
     _recorded.clear()
-    _recorded.update(marshal.loads(data))
+    _recorded.update(recorded)
     installed = len(_recorded)
 
     def exec_(source, globals=None, locals=None, /):

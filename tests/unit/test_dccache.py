@@ -30,7 +30,7 @@ def test_recorded_code_is_used_once_and_the_class_behaves_the_same(restore_exec)
     recorded = dccache.recorder()
     first = make("Point", ("x", "y"))
     assert len(recorded) >= 1
-    data = marshal.dumps(recorded)
+    data = dccache.pack(recorded)
     assert dccache.install(data) == len(recorded)
     before = len(dccache.missed)
     again = make("Point", ("x", "y"))  # the same source: the recorded code, no compiling
@@ -45,7 +45,7 @@ def test_recorded_code_is_used_once_and_the_class_behaves_the_same(restore_exec)
 def test_a_class_not_recorded_compiles_as_usual(restore_exec):
     recorded = dccache.recorder()
     make("Point", ("x", "y"))
-    dccache.install(marshal.dumps(recorded))
+    dccache.install(dccache.pack(recorded))
     before = len(dccache.missed)
     other = make("Other", ("a", "b", "c"), frozen=False)  # another source: compiled here
     assert len(dccache.missed) > before  # (one source per class, or per method before Python 3.13)
@@ -58,3 +58,12 @@ def test_a_package_without_recorded_code_installs_nothing(tmp_path):
     import fray
 
     assert dccache.install_from_package(fray) == 0  # plain CPython: py/fray has no dataclass_code.bin
+
+
+@pytest.mark.parametrize("data", [b"", b"not marshal data", marshal.dumps(((2, 7), {})), marshal.dumps([1, 2])])
+def test_a_recording_that_cannot_be_used_is_ignored(restore_exec, data):
+    """Corrupt, or made by another Python: nothing installed, every class compiles as usual."""
+    before = len(dccache.missed)
+    assert dccache.install(data) == 0
+    assert repr(make("Plain", ("a",))(1)) == "Plain(a=1)"
+    assert len(dccache.missed) == before
