@@ -118,6 +118,9 @@ class Recorder(Slots):
     def form(self, slot: str, markup: str) -> None:
         self.html(slot, markup)
 
+    def fresh(self, slot: str, markup: str) -> bool:
+        return self.html(slot, markup)
+
     def dialog(self, slot: str, markup: str) -> bool:
         self.html(slot, markup)
         return False  # nothing is focused

@@ -180,10 +180,17 @@ const patch = (el, edits, count) => {
   tpl.innerHTML = "";
   return true;
 };
+// (count -1: the slot's children made anew from `html`, none kept: ui/patch.py `Slots.fresh`.)
 return (el, html, edits, count) => {
   const active = document.activeElement;
   const inside = active && active !== el && el.contains(active);
   const action = inside ? active.getAttribute("data-action") : null;
+  if (count === -1) {
+    tpl.innerHTML = html;
+    el.replaceChildren(tpl.content);
+    if (inside) refocus(el, active, action);
+    return true;
+  }
   if (edits && patch(el, edits, count)) {
     if (inside) refocus(el, active, action);
     return true;
@@ -350,6 +357,21 @@ class Slots:
             morph(self.el(slot), markup)  # the focus is kept in JS too: one crossing
         else:
             patch_items(self.el(slot), markup, *edits)
+        self._html[slot] = markup
+        return True
+
+    def fresh(self, slot: str, markup: str) -> bool:
+        """Write a slot whose markup changed with new elements, none edited in place (the focus returns to
+        the control with the same action, as in `html`); True if it was written. An element found in it
+        before (a tap's target, a test's handle) is then gone from the page, never another's."""
+        if self._html.get(slot) == markup:
+            return False
+        fn = _morpher()
+        el = self.el(slot)
+        if fn is None:
+            el.innerHTML = unmarked(markup)
+        else:
+            fn(el, unmarked(markup), None, -1)
         self._html[slot] = markup
         return True
 
