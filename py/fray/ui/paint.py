@@ -121,6 +121,9 @@ class Recorder(Slots):
     def fresh(self, slot: str, markup: str) -> bool:
         return self.html(slot, markup)
 
+    def rows(self, slot: str, container: str, rows: list[str], wrap) -> None:
+        self.html(slot, wrap(rows))
+
     def dialog(self, slot: str, markup: str) -> bool:
         self.html(slot, markup)
         return False  # nothing is focused

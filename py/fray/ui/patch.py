@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator
 from pyscript import document, window
 from pyscript.ffi import is_none, to_js
 
-from .html import changed_items, unmarked, with_parts
+from .html import REGION_SEP, REGION_START, SHIFT_AFTER, changed_items, unmarked, with_parts
 
 _PLAIN = (str, int, float, bool, type(None))  # memo keys compared by value; anything else by identity
 
@@ -330,6 +330,7 @@ class Slots:
         self._els: dict[str, Any] = {}
         self._html: dict[str, str] = {}  # slot -> markup last written
         self._rows: dict[str, list[str]] = {}  # list panel -> rows last written (see rows)
+        self._wrapped: dict[str, str | None] = {}  # list panel -> its markup, when its rows are its one region
         self._attrs: dict[tuple[str, str], str] = {}  # (element id, data-* name) -> value last written
 
     def el(self, id_: str):
@@ -396,7 +397,26 @@ class Slots:
         if old is rows:
             return
         self._rows[slot] = rows
-        self.html(slot, wrap(rows))
+        markup = wrap(rows)
+        last = self._html.get(slot)
+        if old is not None and last is not None and len(old) == len(rows) and last is self._wrapped.get(slot) \
+                and self._html.get(slot) != markup:
+            # The same wrapping, one region whose items are the rows (checked when it was written whole):
+            # the edits are the rows that differ, found by identity first (a row's markup is kept per row,
+            # panels.order_rows), with no markup cut apart (ui/html.py `changed_items`).
+            edits: list = []
+            for i, (a, b) in enumerate(zip(old, rows)):
+                if a is not b and a != b:
+                    edits += [0, i, unmarked(b)]
+            if len(edits) <= 3 * SHIFT_AFTER:
+                patch_items(self.el(slot), markup, edits, 1)
+                self._html[slot] = self._wrapped[slot] = markup
+                return
+        self.html(slot, markup)
+        # Rows written through `html`: edited row by row next time only if the rows are the one region.
+        one = markup.count(REGION_START) == 1 and "<!--[" not in markup and not any(
+            REGION_START in r or REGION_SEP in r for r in rows)
+        self._wrapped[slot] = self._html.get(slot) if one else None
 
     def form(self, slot: str, markup: str) -> None:
         """Write a form keeping the sections the referee opened and the field
