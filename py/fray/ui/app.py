@@ -105,6 +105,61 @@ def input_pending():
     return lambda: bool(scheduling.isInputPending())
 
 
+class PanelLater:
+    """A tap that only selects (or targets) someone (ui/play.py `select`, `desk.panel_later`) paints first
+    what marks the selection: the order row, the token, the lane, the zones' distances. The action panel,
+    the most of such a tap's drawing in a big fight (the menu's markup, its writing, its restyling: issue
+    38, a tap paints within two frames at 120 combatants), and the warming after it are drawn in a task
+    of their own once that frame has painted (`Soon`), unless a drawing before then draws them. The panel
+    is then written with new elements (ui/patch.py `Slots.fresh`): a button found on the panel before
+    (a test's handle) is gone, never another option. A tap or a form on the panel before it is drawn
+    (the one frame between) draws it and does nothing: its option was the selection before's."""
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.waiting = False  # a panel is left to draw
+        self.soon = Soon(app)
+        self.guarded = False
+
+    def drawn(self, desk: Desk) -> None:
+        """After a drawing (which left the panel out if `desk.panel_later`: ui/render.py): ask for the panel's
+        task, or (the panel drawn) warm at once. Where no task after the paint can be had (the CPython tests'
+        fake window), the panel is drawn now."""
+        later, desk.panel_later = desk.panel_later, False
+        if later and getattr(window, "Function", None) is None:
+            render.draw_actions(desk)
+            later = False
+        if not later:
+            self.waiting = False
+            self.app.warmer.after_render()
+            return
+        if not self.guarded:  # a tap on the panel before it is drawn (capture: before the app's own listeners)
+            self.guarded = True
+            for kind in ("click", "submit", "change"):
+                self.app.listen(desk.slots.el("actions-slot"), kind, self.stale, capture=True)
+        if not self.waiting:
+            self.waiting = True
+            self.soon(self.draw, True)
+
+    def draw(self) -> None:
+        app = self.app
+        if app.closed or not self.waiting or app.desk.session is None:
+            return
+        self.waiting = False
+        try:
+            render.draw_actions(app.desk, afresh=True)
+        except Exception as exc:
+            app._failed(exc)
+            return
+        app.warmer.after_render()
+
+    def stale(self, event) -> None:
+        if self.waiting:
+            event.preventDefault()
+            event.stopPropagation()
+            self.draw()
+
+
 class App:
     """The desk, the dispatcher that runs every handler, and the one redraw after it."""
 
@@ -114,11 +169,11 @@ class App:
         self.warmer.pending = input_pending()
         self._depth = 0  # > 0 while a handler runs: a handler it calls is part of its work
         self._edits: list[tuple[str, ...]] = []  # setup fields changed, not yet applied
-        self._idle_proxy: Any = None
-        self._idle_options: Any = None
-        self._listening: list[tuple[Any, str, Any]] = []  # (target, event, proxy): App.close removes them
+        self._idle_proxy = self._idle_options = None  # (made at the first request: `when_idle`)
+        self._listening: list[tuple[Any, str, Any, bool]] = []  # (target, event, proxy, capture): App.close ends
         self.closed = False  # let go of the page (App.close): its idle work and late callbacks do nothing
         self.painter = paint.Painter(self)  # the next visit's painted start (ui/paint.py)
+        self.later = PanelLater(self)  # a selection's action panel, drawn once the tap has painted
 
     # --- the dispatcher ---------------------------------------------------------------------
     def handle(self, fn: Handler, name: str = "outside", say_refused: bool = True) -> None:
@@ -138,7 +193,7 @@ class App:
                 self.redraw(field=False)
             return
         before = self._marks()
-        desk.field_still = False
+        desk.field_still = desk.panel_later = False
         self._depth += 1
         try:
             result = fn(desk)
@@ -198,7 +253,7 @@ class App:
 
     def redraw(self, field: bool = True) -> None:
         """The one redraw, after each handler: the table display first (it waits on nothing the referee's
-        page draws), the page, the library and banner, the players' view, then the idle warming."""
+        page draws), the page, the library and banner, the players' view, then the idle warming (`PanelLater`)."""
         desk = self.desk
         if desk.session is None or self.closed:
             return
@@ -207,7 +262,7 @@ class App:
         render.render(desk, field)
         library_ui.draw(desk)
         table_link.draw_players_view(desk)
-        self.warmer.after_render()
+        self.later.drawn(desk)
 
     def when_idle(self, fn) -> None:
         """Run `fn` when the page is idle (requestIdleCallback; a timeout where there is none, as in WebKit)."""
@@ -249,10 +304,10 @@ class App:
         window.performance.mark("fray-ready")
         self.painter.go_live()  # boot.js told: a painted page is live (taps made while it started applied or refused)
 
-    def listen(self, target, kind: str, fn) -> None:
+    def listen(self, target, kind: str, fn, capture: bool = False) -> None:
         proxy = create_proxy(fn)
-        self._listening.append((target, kind, proxy))
-        target.addEventListener(kind, proxy)
+        self._listening.append((target, kind, proxy, capture))
+        target.addEventListener(kind, proxy, capture)
 
     def close(self) -> None:
         """Let go of what this App holds in the page: its listeners, the table channel, the library's
@@ -260,8 +315,8 @@ class App:
         e2e tests open each test's App in one booted page: `install_restart`)."""
         self.closed = True
         self.warmer.queue = []
-        for target, kind, proxy in self._listening:
-            target.removeEventListener(kind, proxy)
+        for target, kind, proxy, capture in self._listening:
+            target.removeEventListener(kind, proxy, capture)
         self._listening.clear()
         desk = self.desk
         if desk.table is not None:

@@ -99,6 +99,9 @@ class Desk:
     # and redraws as after a click.
     run: Callable[[Callable[["Desk"], Any]], None] = _no_runner
     field_still: bool = False  # the handler changed nothing the field shows (the dispatcher resets it)
+    # The handler only changed whom the page shows selected or targeted (ui/play.py `select`): the dispatcher
+    # draws the action panel once the tap has painted (ui/app.py `App.redraw`; it resets this).
+    panel_later: bool = False
 
     def set(self, **changes: Any) -> None:
         """Change the page state (a new frozen value)."""

@@ -118,6 +118,12 @@ class Recorder(Slots):
     def form(self, slot: str, markup: str) -> None:
         self.html(slot, markup)
 
+    def fresh(self, slot: str, markup: str) -> bool:
+        return self.html(slot, markup)
+
+    def rows(self, slot: str, container: str, rows: list[str], wrap) -> None:
+        self.html(slot, wrap(rows))
+
     def dialog(self, slot: str, markup: str) -> bool:
         self.html(slot, markup)
         return False  # nothing is focused

@@ -27,7 +27,7 @@ from typing import Any, Callable, Iterator
 from pyscript import document, window
 from pyscript.ffi import is_none, to_js
 
-from .html import changed_items, unmarked, with_parts
+from .html import REGION_SEP, REGION_START, SHIFT_AFTER, changed_items, unmarked, with_parts
 
 _PLAIN = (str, int, float, bool, type(None))  # memo keys compared by value; anything else by identity
 
@@ -180,10 +180,17 @@ const patch = (el, edits, count) => {
   tpl.innerHTML = "";
   return true;
 };
+// (count -1: the slot's children made anew from `html`, none kept: ui/patch.py `Slots.fresh`.)
 return (el, html, edits, count) => {
   const active = document.activeElement;
   const inside = active && active !== el && el.contains(active);
   const action = inside ? active.getAttribute("data-action") : null;
+  if (count === -1) {
+    tpl.innerHTML = html;
+    el.replaceChildren(tpl.content);
+    if (inside) refocus(el, active, action);
+    return true;
+  }
   if (edits && patch(el, edits, count)) {
     if (inside) refocus(el, active, action);
     return true;
@@ -323,6 +330,7 @@ class Slots:
         self._els: dict[str, Any] = {}
         self._html: dict[str, str] = {}  # slot -> markup last written
         self._rows: dict[str, list[str]] = {}  # list panel -> rows last written (see rows)
+        self._wrapped: dict[str, str | None] = {}  # list panel -> its markup, when its rows are its one region
         self._attrs: dict[tuple[str, str], str] = {}  # (element id, data-* name) -> value last written
 
     def el(self, id_: str):
@@ -353,6 +361,21 @@ class Slots:
         self._html[slot] = markup
         return True
 
+    def fresh(self, slot: str, markup: str) -> bool:
+        """Write a slot whose markup changed with new elements, none edited in place (the focus returns to
+        the control with the same action, as in `html`); True if it was written. An element found in it
+        before (a tap's target, a test's handle) is then gone from the page, never another's."""
+        if self._html.get(slot) == markup:
+            return False
+        fn = _morpher()
+        el = self.el(slot)
+        if fn is None:
+            el.innerHTML = unmarked(markup)
+        else:
+            fn(el, unmarked(markup), None, -1)
+        self._html[slot] = markup
+        return True
+
     def amend(self, slot: str, parts: dict[str, str]) -> None:
         """Note that a view patched these parts of `slot` in place (id -> the part's markup now: ui/grid.py's
         hover overlays), so the slot's next write is compared with what the page holds."""
@@ -374,7 +397,26 @@ class Slots:
         if old is rows:
             return
         self._rows[slot] = rows
-        self.html(slot, wrap(rows))
+        markup = wrap(rows)
+        last = self._html.get(slot)
+        if old is not None and last is not None and len(old) == len(rows) and last is self._wrapped.get(slot) \
+                and self._html.get(slot) != markup:
+            # The same wrapping, one region whose items are the rows (checked when it was written whole):
+            # the edits are the rows that differ, found by identity first (a row's markup is kept per row,
+            # panels.order_rows), with no markup cut apart (ui/html.py `changed_items`).
+            edits: list = []
+            for i, (a, b) in enumerate(zip(old, rows)):
+                if a is not b and a != b:
+                    edits += [0, i, unmarked(b)]
+            if len(edits) <= 3 * SHIFT_AFTER:
+                patch_items(self.el(slot), markup, edits, 1)
+                self._html[slot] = self._wrapped[slot] = markup
+                return
+        self.html(slot, markup)
+        # Rows written through `html`: edited row by row next time only if the rows are the one region.
+        one = markup.count(REGION_START) == 1 and "<!--[" not in markup and not any(
+            REGION_START in r or REGION_SEP in r for r in rows)
+        self._wrapped[slot] = self._html.get(slot) if one else None
 
     def form(self, slot: str, markup: str) -> None:
         """Write a form keeping the sections the referee opened and the field

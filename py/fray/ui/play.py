@@ -187,11 +187,15 @@ def select(desk: Desk, cid: str, look: bool = False) -> None:
         return
     page, now = desk.page, current(desk)
     subject = page.selected
+    # What a selection shows first is the combatant marked in the order, the field and the ruler: the
+    # action panel follows once that has painted (issue 38: a tap paints within two frames at 120).
+    desk.panel_later = True
     if not look and subject is not None and subject in now and cid != subject and cid not in now \
             and desk.session.state.has(subject) and _targetable(desk, subject, cid):
         desk.set(target=None if page.target == cid else cid, pending=None)
         if page.target != cid and is_phone() and page.tab != "field":
             desk.set(tab="act")  # one more tap acts: the actions, on them first
+            desk.panel_later = False  # (the tab shows the panel: drawn with it)
         return
     desk.set(selected=cid, follow_turn=cid in now, pending=None, target=None)
 

@@ -83,13 +83,8 @@ def render(desk: Desk, field: bool = True) -> None:
 
     slots.rows("order-slot", "ol", memo("order", (state, sel, target), lambda: order_rows(desk, sel, target)),
                panels.order_list)
-    menu = selection(desk, sel, target)[1]
-    if page.pending is None:
-        actions = idle_actions(desk, sel, menu, target)
-    else:
-        actions = memo("actions", (state, sel, target, page.pending, page.unfolded, remembered(desk, sel)),
-                       lambda: actions_html(desk, menu, sel, page.pending))
-    slots.html("actions-slot", actions)
+    if not desk.panel_later:  # (a selection's panel: once the tap has painted, ui/app.py `PanelLater`)
+        draw_actions(desk)
     dice_mode = "physical" if s.physical_dice else "sides" if s.hand_sides else "app"
     dice = (dice_mode, page.last_roll,
             tuple((side.id, side.name, side.id in s.hand_sides) for side in enc.sides) if s.hand_sides else ())
@@ -127,6 +122,23 @@ def render(desk: Desk, field: bool = True) -> None:
         focus_first(desk.focus)
         desk.focus = ""
     slots.title(f"Fray · {enc.name}")
+
+
+def draw_actions(desk: Desk, afresh: bool = False) -> None:
+    """The action panel of the selected combatant (the options on its target first); `afresh`: its
+    elements made anew rather than edited in place (ui/patch.py `Slots.fresh`)."""
+    page, state = desk.page, desk.session.state
+    sel, target = page.selected, page.target
+    menu = selection(desk, sel, target)[1]
+    if page.pending is None:
+        actions = idle_actions(desk, sel, menu, target)
+    else:
+        actions = desk.memo("actions", (state, sel, target, page.pending, page.unfolded, remembered(desk, sel)),
+                            lambda: actions_html(desk, menu, sel, page.pending))
+    if afresh:
+        desk.slots.fresh("actions-slot", actions)
+    else:
+        desk.slots.html("actions-slot", actions)
 
 
 def idle_actions(desk: Desk, sel: str | None, menu, target: str | None = None) -> Markup:
