@@ -46,3 +46,22 @@ def test_a_chip_targets_the_orc_and_one_more_tap_attacks_it__OLOG_ATK_1_OLOG_PRE
     select(app, "orc2")
     show(app, "act")
     expect(app.get_by_test_id("actions")).to_contain_text("Actions: Orc 2 (not their turn)")
+
+
+def test_the_referee_tools_stay_open_as_the_referee_taps_one_combatant_after_another(app):
+    """The action panel of a new selection is drawn a frame after the tap (issue 38, ui/app.py PanelLater)
+    with new elements: a section the referee opened stays open, and a tap on its summary in that frame
+    is not lost."""
+    open_example(app, "olog", "two_orcs")
+    select(app, "orc1")
+    show(app, "act")
+    ref = app.get_by_test_id("referee")
+    ref.locator("> summary").click()
+    expect(ref).to_have_attribute("open", "")
+    for cid in ("orc2", "brak", "orc1"):
+        select(app, cid)
+        show(app, "act")
+        expect(app.get_by_test_id("actions")).to_contain_text(
+            {"orc1": "Orc 1", "orc2": "Orc 2", "brak": "Brak"}[cid])
+        expect(app.get_by_test_id("referee")).to_have_attribute("open", "")
+        expect(app.get_by_test_id("damage-input")).to_be_visible()

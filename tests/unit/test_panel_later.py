@@ -39,8 +39,10 @@ class Page:
 
 
 class Event:
-    def __init__(self) -> None:
+    def __init__(self, kind: str = "click", target=None) -> None:
         self.stopped = self.prevented = False
+        self.type = kind
+        self.target = target
 
     def preventDefault(self) -> None:
         self.prevented = True
@@ -110,6 +112,28 @@ def test_a_tap_on_the_panel_of_the_selection_before_draws_the_new_one_and_does_n
     later = Event()
     app.later.stale(later)  # once drawn, taps on the panel go through
     assert not (later.prevented or later.stopped)
+
+
+class Summary:
+    """A tap's target inside a section's <summary> (the Referee tools)."""
+
+    def closest(self, selector: str):
+        return self if selector == "summary" else None
+
+
+def test_opening_a_section_of_the_panel_before_it_is_drawn_goes_through(app_module):  # noqa: F811
+    """Opening or closing a section acts on no one: the toggle happens, and the new panel keeps it open
+    (ui/patch.py Slots.fresh); the panel is still drawn in its task."""
+    page = Page()
+    app = _open(app_module, page)
+    app.dispatch("look", _other(app), None)
+    event = Event("click", Summary())
+    app.later.stale(event)
+    assert not (event.prevented or event.stopped)
+    assert app.later.waiting
+    page.run_tasks()
+    assert not app.later.waiting
+    assert app.desk.slots.written("actions-slot") == fresh_drawing(app_module, app)["actions-slot"]
 
 
 def test_without_a_task_after_the_paint_the_panel_is_drawn_at_once(app_module):  # noqa: F811

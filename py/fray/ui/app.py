@@ -155,6 +155,10 @@ class PanelLater:
 
     def stale(self, event) -> None:
         if self.waiting:
+            target = getattr(event, "target", None)
+            if str(getattr(event, "type", "")) == "click" and target is not None and not is_none(target) \
+                    and hasattr(target, "closest") and not is_none(target.closest("summary")):
+                return  # opening or closing a section acts on no one: the new panel keeps it (Slots.fresh)
             event.preventDefault()
             event.stopPropagation()
             self.draw()

@@ -369,10 +369,17 @@ class Slots:
             return False
         fn = _morpher()
         el = self.el(slot)
+        # The sections the referee opened stay open (the Referee tools under every combatant's actions).
+        opened = [f'details[data-testid="{attr(d, "data-testid")}"]' if attr(d, "data-testid")
+                  else "details." + str(d.className).split()[0] for d in el.querySelectorAll("details[open]")]
         if fn is None:
             el.innerHTML = unmarked(markup)
         else:
             fn(el, unmarked(markup), None, -1)
+        for sel in opened:
+            d = el.querySelector(sel)
+            if _present(d):
+                d.open = True
         self._html[slot] = markup
         return True
 
