@@ -182,23 +182,15 @@ export async function loadPyodide(opts = {}) {
 
 const IMPORTS = `
 def _preload(startup):
-    import importlib, json, pkgutil
+    import importlib, json
     for name in json.loads(startup):
         try:
             importlib.import_module(name)
         except Exception:
             pass
-    import fray
-    # The page modules too, against stand-ins for the page's objects (py/fray/ui/preimport.py).
+    # Fray's modules, the page's too against stand-ins for the page's objects (py/fray/ui/preimport.py).
     from fray.ui import preimport
-    preimport.import_page_modules()
-    for info in pkgutil.walk_packages(fray.__path__, "fray."):
-        if info.name.endswith(("__main__", ".cli", ".playout")):
-            continue
-        try:
-            importlib.import_module(info.name)
-        except ImportError:
-            pass  # a module that needs the page (pyscript): imported there
+    preimport.import_everything()
 _preload(STARTUP_JSON)
 del _preload, STARTUP_JSON
 `;

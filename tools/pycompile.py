@@ -137,22 +137,11 @@ def build_app(root: str, out: str) -> None:
 def record_dataclasses(zip_path: str) -> tuple[dict, bytes]:
     """Import every module of the packed app, as the snapshot worker does (the page modules against
     stand-ins, py/fray/ui/preimport.py), recording the code each @dataclass compiles (py/fray/dccache.py)."""
-    import importlib
-    import pkgutil
-
     sys.path.insert(0, zip_path)
     from fray import dccache
     recorded = dccache.recorder()
-    import fray
     from fray.ui import preimport
-    preimport.import_page_modules()
-    for info in pkgutil.walk_packages(fray.__path__, "fray."):
-        if info.name.endswith(("__main__", ".cli", ".playout")):
-            continue
-        try:
-            importlib.import_module(info.name)
-        except ImportError:
-            pass  # needs the page: its classes compile in the page
+    preimport.import_everything()
     return recorded, dccache.pack(recorded)
 
 

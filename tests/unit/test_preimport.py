@@ -62,3 +62,18 @@ def test_a_stand_in_kept_out_of_sight_forwards_to_the_real_object_and_refuses_be
         print(win.title, preimport.StandIn("pyscript.ffi.is_none")([1, 2]))
     """)
     assert out.splitlines() == ["refused: pyscript.window is used before the page is there", "Fray 2"]
+
+
+def test_everything_the_snapshot_holds_imports_where_there_is_no_page():
+    """The snapshot worker's imports, and tools/pycompile.py's recording of the dataclasses' code: the page
+    modules against stand-ins, then every other module of Fray (the three systems among them)."""
+    out = run("""
+        import sys
+        from fray.ui import preimport
+        preimport.import_everything()
+        names = set(sys.modules)
+        print(all(n in names for n in ("fray.ui.app", "fray.rules.olog.commands", "fray.rules.ose.combat",
+                                        "fray.rules.ogre.segment", "fray.views.grid", "fray.engine.odds")),
+              "fray.cli" in names, "pyscript" in names)
+    """)
+    assert out == "True False False"

@@ -77,6 +77,23 @@ def import_page_modules(skip: tuple[str, ...] = ("__main__", ".cli", ".playout")
     return done
 
 
+def import_everything(skip: tuple[str, ...] = ("__main__", ".cli", ".playout")) -> None:
+    """What the start-up snapshot holds, and what tools/pycompile.py imports to record the dataclasses'
+    code (fray/dccache.py): the page modules against stand-ins, then every other module of Fray."""
+    import importlib
+    import pkgutil
+
+    import fray
+    import_page_modules(skip)
+    for info in pkgutil.walk_packages(fray.__path__, "fray."):
+        if info.name.endswith(skip):
+            continue
+        try:
+            importlib.import_module(info.name)
+        except ImportError:
+            pass  # a module that needs the page (pyscript): imported there
+
+
 def settle() -> int:
     """In the page: the real page objects where the snapshot's modules hold stand-ins; how many."""
     global settled
