@@ -22,8 +22,7 @@ from fray.rules.ogre import RULESET as OGRE, commands as oc
 from fray.engine.session import Session
 from fray.views.odds import option_command
 
-from acting import act
-from ogre_support import advance_to, orc, pc, start as ogre_start
+from ogre_support import orc_attacks_brak_at_14
 
 INF = float("inf")
 
@@ -39,11 +38,7 @@ WHOLE = Whole()
 
 
 def duel():
-    s = ogre_start(orc(), pc(), initiative=[4, 8])
-    advance_to(s, 14)
-    act(s, oc.Attack("orc", "brak"))
-    advance_to(s, 16)
-    return s
+    return orc_attacks_brak_at_14()
 
 
 def forty():

@@ -4,19 +4,10 @@ from __future__ import annotations
 import pytest
 
 from acting import act, first_event, kinds
-from ogre_support import SPEAR, advance_to, fighter, orc, pc, start
+from ogre_support import SPEAR, advance_to, fighter, orc, orc_attacks_brak_at_14, pc, start
 
 from fray.rules.ogre import commands as oc
 from fray.rules.ogre.state import MENU, MENU_BY_KEY
-
-
-def orc_attacks_brak_at_14():
-    """The text's pair, orc at 14 (attacking Brak, resolves 24), Brak declaring at 16."""
-    s = start(orc(), pc(), initiative=[4, 8])
-    advance_to(s, 14)
-    act(s, oc.Attack("orc", "brak"))
-    advance_to(s, 16)
-    return s
 
 
 # --- attack (OGRE-ATK-1) ------------------------------------------------------------------------

@@ -61,3 +61,13 @@ def advance_to(s: Session, segment: int, *faces: int) -> Step:
 
 def fighter(s: Session, cid: str):
     return s.state.board.fighter(cid)
+
+
+def orc_attacks_brak_at_14() -> Session:
+    """The text's pair: the orc declares an attack on Brak at segment 14 (it resolves at 24); the count
+    stands at 16, where Brak declares."""
+    s = start(orc(), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.Attack("orc", "brak"))
+    advance_to(s, 16)
+    return s
