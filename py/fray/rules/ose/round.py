@@ -11,12 +11,11 @@ from dataclasses import replace
 
 from ...engine.commands import Event
 from ...engine.dice import Dice
-from ...engine.geometry import chebyshev
 from ...engine.model import Combatant
 from ...engine.state import Prompt, State
 from .check import check_turn, check_weapon
-from .combat import lose_spell, ranged_blocked_by, usable_melee, weapon_reach  # noqa: F401 (lose_spell: resolve, ruleset)
-from .movement import bodies, move_left
+from .combat import lose_spell, usable_melee, weapon_reach  # noqa: F401 (lose_spell: resolve, ruleset)
+from .movement import move_left, shooter_blocked_by, within
 from .state import (STEP_NAMES, STEPS, Econ, MoraleTrack, acting_side, active_sides, can_act, current_step,
                     econ_of, forget, is_detailed, is_out, is_turned, opt, with_econ)
 from .turn_undead import expire_turning, undead_groups
@@ -161,13 +160,10 @@ def has_step_action(state: State, c: Combatant, step: str) -> bool:
     if e.full or c.id in state.board.casting or e.main or is_turned(state, c.id):
         return False
     if step == "missile":
-        bs = None
         for a in c.weapons:
             if a.is_ranged and check_weapon(state, c, a, a.name) is None:
-                if bs is None:
-                    bs = bodies(state)
-                me = next((b for b in bs if b.id == c.id), None)
-                return me is not None and not ranged_blocked_by(me, bs, lambda x, y: state.hostile(x, y))
+                me, near = shooter_blocked_by(state, c.id)
+                return me is not None and not near
         return False
     if step == "melee":
         if c.has_condition("grappled"):
@@ -176,8 +172,7 @@ def has_step_action(state: State, c: Combatant, step: str) -> bool:
         if not melee or c.square is None:
             return False
         reach = max(weapon_reach(c, a) for a in melee)
-        return any(not is_out(o) and o.square is not None and state.hostile(c, o)
-                   and chebyshev(c.square, o.square) <= reach for o in state.combatants)
+        return any(not is_out(o) and state.hostile(c, o) for o in within(state, c.square, reach))
     return False
 
 
@@ -186,14 +181,10 @@ def missile_skip_reason(state: State, side: str) -> str:
     ("OSE-RANGED-1: Ivy is within 5 ft of Orc 2"); "" when nobody of the side
     has a ranged weapon at all (nothing worth saying)."""
     parts = []
-    bs = None
     for c in members(state, side):
         if not any(a.is_ranged for a in c.weapons):
             continue
-        if bs is None:
-            bs = bodies(state)
-        me = next((b for b in bs if b.id == c.id), None)
-        near = ranged_blocked_by(me, bs, lambda x, y: state.hostile(x, y)) if me is not None else ()
+        _, near = shooter_blocked_by(state, c.id)
         if near:
             parts.append(f"OSE-RANGED-1: {c.name} is within 5 ft of {', '.join(state.name(x) for x in near)}")
             continue
