@@ -82,6 +82,27 @@ class ChromiumEngine:
         self._browser.close()
 
 
+# WebDriver's code points for the keys the journeys press (the W3C WebDriver "keys" table); a key is
+# written as Playwright writes it ("Shift+Tab", "Control+z", "Enter", "t").
+WEBDRIVER_KEYS = {"Backspace": "\ue003", "Tab": "\ue004", "Enter": "\ue007", "Shift": "\ue008",
+                  "Control": "\ue009", "Alt": "\ue00a", "Escape": "\ue00c", "Space": " ",
+                  "ArrowLeft": "\ue012", "ArrowUp": "\ue013", "ArrowRight": "\ue014", "ArrowDown": "\ue015"}
+
+
+def webdriver_keys(key: str) -> list[str]:
+    """ "Shift+Tab" -> the code points pressed together, modifiers first."""
+    parts = key.split("+") if key != "+" else ["+"]
+    out = []
+    for part in parts:
+        if part in WEBDRIVER_KEYS:
+            out.append(WEBDRIVER_KEYS[part])
+        elif len(part) == 1:
+            out.append(part)
+        else:
+            raise DriverError(f"no WebDriver code for the key {part!r}")
+    return out
+
+
 class _PlaywrightTab:
     def __init__(self, ctx, page, touch: bool):
         self.ctx, self.page, self.touch = ctx, page, touch
@@ -96,6 +117,9 @@ class _PlaywrightTab:
             self.page.touchscreen.tap(x, y)
         else:
             self.page.mouse.click(x, y)
+
+    def press(self, key: str) -> None:
+        self.page.keyboard.press(key)
 
     def goto(self, url: str) -> None:
         self.page.goto(url)
@@ -247,6 +271,13 @@ class _BidiTab:
             "type": "pointer", "id": kind, "parameters": {"pointerType": kind}, "actions": [
                 {"type": "pointerMove", "x": int(round(x)), "y": int(round(y))},
                 {"type": "pointerDown", "button": 0}, {"type": "pointerUp", "button": 0}]}]})
+
+    def press(self, key: str) -> None:
+        values = webdriver_keys(key)
+        self.e.send("input.performActions", {"context": self.ctx, "actions": [{
+            "type": "key", "id": "keyboard", "actions":
+                [{"type": "keyDown", "value": v} for v in values]
+                + [{"type": "keyUp", "value": v} for v in reversed(values)]}]})
 
     def goto(self, url: str) -> None:
         self.e.send("browsingContext.navigate", {"context": self.ctx, "url": url, "wait": "complete"})
@@ -544,6 +575,16 @@ class _SeleniumTab:
         ab.pointer_action.move_to_location(int(round(x)), int(round(y))).click()
         ab.perform()
 
+    def press(self, key: str) -> None:
+        from selenium.webdriver.common.action_chains import ActionChains
+        values = webdriver_keys(key)
+        chain = ActionChains(self.d)
+        for v in values:
+            chain.key_down(v)
+        for v in reversed(values):
+            chain.key_up(v)
+        chain.perform()
+
     def goto(self, url: str) -> None:
         if self.frame:
             self.goto_framed(self.base, url)
@@ -713,6 +754,17 @@ class Page:
 
     def click_at(self, x: float, y: float) -> None:
         self.tab.click_at(x, y)
+
+    def press(self, key: str) -> None:
+        """A real key press to whatever has the focus ("Enter", "Shift+Tab", "Control+z", "t")."""
+        self.tab.press(key)
+
+    def type_keys(self, text: str) -> None:
+        for ch in text:
+            self.tab.press(ch)
+
+    def focused(self, sel: str) -> bool:
+        return self.js("(s) => !!document.activeElement && document.activeElement.matches(s)", sel)
 
     def fill(self, sel: str, text: str) -> None:
         """Set a field's value and send `input`, like Playwright's fill()."""

@@ -1,5 +1,6 @@
 """A referee's journeys, written once, run in Chromium, Firefox and WebKit (one size each: the desktop;
-WebKit's phone layout has its own journey). Dice are typed in (physical dice mode), so every engine
+WebKit's phone layout has its own journey), by pointer and, for OLOG, by keyboard alone (each engine's own
+key events: Playwright's, WebDriver BiDi's, WebDriver's). Dice are typed in (physical dice mode), so every engine
 plays the same fight. Each journey fails on a console error, an uncaught exception or a request that
 leaves the local server (conftest.Pages.check)."""
 from __future__ import annotations
@@ -139,6 +140,75 @@ def test_olog_fight_on_the_bands_with_typed_dice_press_on_and_undo__OLOG_PRES_2_
     p.wait("() => !document.querySelector('[data-testid=zone-1] [data-testid=token-brak]')",
            what="Brak's token back out of zone 1")
     expect_status(p, "Brak's turn")
+
+
+def type_face(p, face: int) -> None:
+    """The dice dialog opens with the focus in its first face: the face is typed, Enter submits it."""
+    p.wait("() => { const d = document.querySelector('[data-testid=dice-entry]');"
+           " return !!d && document.activeElement === d.querySelector('[data-testid=face-0]'); }",
+           what="the dice dialog with the focus in its first face")
+    typed = p.attr(T("dice-entry"), "data-typed")
+    p.type_keys(str(face))
+    p.press("Enter")
+    p.wait("(t) => { const d = document.querySelector('[data-testid=dice-entry]');"
+           " return !d || d.getAttribute('data-typed') !== t; }", typed, what="the face taken")
+
+
+def test_olog_fight_by_keyboard_skip_link_next_target_digit_quick_hp_and_undo__OLOG_ACT_1_OLOG_PRES_2(pages):
+    """The same fight by keyboard only: once the dice are set, no pointer event reaches the page. The skip link, N (next), T (target the next foe: its options first), a digit (the n-th
+    action), typed faces, H (quick HP on the target) and Ctrl+Z, with each engine's own key events."""
+    p = pages.open_kept()
+    open_example(p, "olog", "two_orcs")
+    physical_dice(p)
+    p.js("""() => { window.__xbPointer = 0; for (const k of ['pointerdown', 'mousedown', 'touchstart'])
+        document.addEventListener(k, e => { if (e.isTrusted) window.__xbPointer++; }, true);
+        document.activeElement && document.activeElement.blur(); }""")
+    p.press("n")  # initiative: Brak's d20 is typed, the orcs' are the app's
+    type_face(p, 15)
+    expect_status(p, "Brak's turn")
+    # The skip link is the page's first stop (reached back with Shift+Tab); Enter puts the focus on the
+    # first action.
+    assert p.js("""() => [...document.querySelectorAll('button, a[href], input, select, textarea')]
+        .find(e => e.offsetParent !== null || e.matches('.skip-link'))?.dataset.testid""") == "skip"
+    for _ in range(80):
+        if p.focused(T("skip")):
+            break
+        p.press("Shift+Tab")
+    assert p.focused(T("skip")), f"[{p.engine}] Shift+Tab never reached the skip link"
+    p.press("Enter")
+    p.wait("() => !!document.activeElement && !!document.activeElement.closest('#actions-slot')",
+           what="the focus in the actions")
+    p.press("Escape")
+    # T: Orc 1 is the target and the options on it come first; its attack is picked by its digit.
+    p.press("t")
+    p.expect_text(T("target"), re.compile(r"Target:\s*Orc 1"))
+    p.wait("() => document.querySelector('[data-testid=actions] .group h3').textContent === 'On Orc 1'",
+           what="the options on Orc 1 first")
+    key = p.js("""() => { const b = [...document.querySelectorAll('[data-testid=actions] button.act')]
+        .find(b => b.textContent.includes('Attack Orc 1')); return b && b.querySelector('.key')
+        ? b.querySelector('.key').textContent : null; }""")
+    assert key and key.isdigit(), f"[{p.engine}] the attack on Orc 1 has no digit: {key!r}"
+    p.press(key)
+    for face in (15, 5):  # d20 to hit, d8 damage (no Press On: the text's default)
+        type_face(p, face)
+    expect_hp(p, "orc1", "1/6")
+    p.expect_text(T("result"), "Orc 1")
+    # The attack without Press On ended Brak's turn (OLOG-PRES-2): Orc 1 acts, Brak is its target.
+    expect_status(p, "Orc 1's turn")
+    p.expect_text(T("target"), re.compile(r"Target:\s*Brak"))
+    # H: quick HP for the target, typed; one step, undone by Ctrl+Z.
+    p.press("h")
+    p.wait(f"() => document.activeElement === document.querySelector({T('hp-change')!r})",
+           what="the focus in the HP field")
+    p.type_keys("-1")
+    assert p.value(T("hp-change")) == "-1", f"[{p.engine}] typed {p.value(T('hp-change'))!r}"
+    p.press("Enter")
+    p.expect_count(T("hp-dialog"), 0)
+    expect_hp(p, "brak", "11/12")
+    p.press("Control+z")
+    expect_hp(p, "brak", "12/12")
+    expect_hp(p, "orc1", "1/6")
+    assert p.js("() => window.__xbPointer") == 0, f"[{p.engine}] a pointer event during the keyboard journey"
 
 
 # What the path preview reads after one tap on (12, 4): the same lines in every engine, no blank line
