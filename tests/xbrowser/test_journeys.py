@@ -1,7 +1,7 @@
 """A referee's journeys, written once, run in Chromium, Firefox and WebKit (one size each: the desktop;
-WebKit's phone layout has its own journey), by pointer and, for OLOG, by keyboard alone (each engine's own
-key events: Playwright's, WebDriver BiDi's, WebDriver's). Dice are typed in (physical dice mode), so every engine
-plays the same fight. Each journey fails on a console error, an uncaught exception or a request that
+WebKit's phone layout has its own journey), by pointer and, for OLOG, by keyboard alone (each engine's
+own key events: Playwright's, WebDriver BiDi's, WebDriver's). Dice are typed in (physical dice mode), so
+every engine plays the same fight. Each journey fails on a console error, an uncaught exception or a request that
 leaves the local server (conftest.Pages.check)."""
 from __future__ import annotations
 
