@@ -152,11 +152,58 @@ function startingReads() {
 }
 
 export { version };
+/** Pyodide's first start takes the wasm module static/boot/boot.js began compiling as the page began
+ * (issue 36), instead of fetching and compiling it again: for that one start, its fetch of the wasm is
+ * answered with an empty response that is never read, and its streaming instantiation instantiates the
+ * module compiled already. If that module failed, Pyodide's instantiation fetches and compiles as usual.
+ * Returns what puts fetch and instantiateStreaming back (also done as each is used once). */
+function earlyWasm() {
+  const compiled = globalThis.frayBoot?.wasm;
+  if (!compiled || typeof WebAssembly.instantiateStreaming !== "function") return () => {};
+  delete globalThis.frayBoot.wasm;  // once: a second start (a snapshot that failed) compiles afresh
+  const url = new URL("pyodide.asm.wasm", here).href;
+  const realFetch = globalThis.fetch, realStreaming = WebAssembly.instantiateStreaming;
+  const restore = () => {
+    if (globalThis.fetch === earlyFetch) globalThis.fetch = realFetch;
+    if (WebAssembly.instantiateStreaming === earlyStreaming) WebAssembly.instantiateStreaming = realStreaming;
+  };
+  function earlyFetch(input, init) {
+    if (String(input instanceof Request ? input.url : input) !== url) return realFetch.apply(this, arguments);
+    globalThis.fetch = realFetch;
+    return Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }));
+  }
+  async function earlyStreaming(source, imports) {
+    restore();
+    try {
+      const module = await compiled;
+      const instance = await WebAssembly.instantiate(module, imports);
+      document.documentElement.dataset.wasm = "early";
+      return { module, instance };
+    } catch (err) {
+      console.warn(`Fray: the early-compiled runtime could not be used (${err}); compiling it again.`);
+      document.documentElement.dataset.wasm = "again";
+      return realStreaming(realFetch(url, { mode: "cors", credentials: "same-origin" }), imports);
+    }
+  }
+  globalThis.fetch = earlyFetch;
+  WebAssembly.instantiateStreaming = earlyStreaming;
+  return restore;
+}
+
 export async function loadPyodide(opts = {}) {
   dispatchEvent(new CustomEvent("fray:progress", { detail: "Starting Python" }));
   const { app, snapshot: stored } = startingReads();
   const snapshot = await stored;
   performance.mark("fray-stage:Snapshot read");
+  const restore = earlyWasm();
+  try {
+    return await startPyodide(opts, app, snapshot);
+  } finally {
+    restore();
+  }
+}
+
+async function startPyodide(opts, app, snapshot) {
   if (snapshot) {
     try {
       const py = await stockLoadPyodide({ ...opts, ...options({ _loadSnapshot: snapshot }) });

@@ -59,6 +59,28 @@
       try { performance.mark("fray-stage:Cache read begun"); } catch (e) { /* no User Timing */ }
     } catch (e) { early = null; }
   }
+  // Pyodide's wasm (10 MB). On a later visit it is compiled from the start, while PyScript sets up: Pyodide
+  // would compile it only once PyScript has loaded it (200-400 ms in), and WebKit compiles the whole module
+  // on every visit before Python starts (issue 36); the loader hands Pyodide this module instead of
+  // fetching and compiling again. On a first visit it is only preloaded, as Pyodide fetches it (mode cors,
+  // same-origin credentials): compiling it this early there competes with the page's own start on a
+  // two-core machine, and the bench found first visits no faster.
+  var WASM_URL = new URL("static/vendor/pyodide/pyodide.asm.wasm", document.baseURI).href;
+  var wasm = null;
+  if (repeatVisit && window.WebAssembly && WebAssembly.compileStreaming && window.fetch) {
+    try {
+      wasm = WebAssembly.compileStreaming(fetch(WASM_URL, { mode: "cors", credentials: "same-origin" }));
+      wasm.catch(function () {});  // the loader falls back to Pyodide's own fetch
+    } catch (e) { wasm = null; }
+  }
+  if (!wasm) {
+    var preload = document.createElement("link");
+    preload.rel = "preload";
+    preload.as = "fetch";
+    preload.crossOrigin = "anonymous";
+    preload.href = WASM_URL;
+    document.head.appendChild(preload);
+  }
   var FIRST_VISIT_DELAY_MS = 3000;
   var PAINT_KEY = "fray.paint";  // py/fray/ui/paint.py
   var PAINT_VERSION = 1;
@@ -301,6 +323,7 @@
     serviceWorker: swActive,
     snapshot: snapshot,
     early: early,  // taken by the loader: {app, snapshot} read early on a later visit, or null
+    wasm: wasm,  // taken by the loader: Pyodide's wasm module compiling since the page began, or null
     runtimeMissing: function (what) {
       fail("The Python runtime could not be loaded (" + what + " is missing). " +
            "Run `python3 tools/dev.py serve` from the project folder: it fetches and " +

@@ -207,6 +207,8 @@ def test_repeat_visits_start_from_a_snapshot_made_on_this_device(visit):
     for _ in range(2):
         again = open_page(ctx, base)
         assert again.evaluate("document.documentElement.dataset.snapshot") == "restored"
+        # Pyodide runs on the wasm module boot.js began compiling as the page began (issue 36).
+        assert again.evaluate("document.documentElement.dataset.wasm") == "early"
         assert snapshot_state(again) == "restored"
         assert hp_text(again, "orc-1") == "2/6"  # the autosave, read by code from the snapshot
         assert again.evaluate(SETTLED) > 20  # the page modules too came in it (issue 36), their page objects settled

@@ -94,6 +94,7 @@ def test_the_preloads_are_used_not_fetched_twice(browser):
         page = ctx.new_page()
         page.goto(base)
         wait_ready(page)
+        wasm_used = page.evaluate("() => document.documentElement.dataset.wasm")
         time.sleep(0.3)  # the server logs a response after its last byte
         paths = [p for p, _, _ in srv.take_sent()]
     finally:
@@ -101,6 +102,8 @@ def test_the_preloads_are_used_not_fetched_twice(browser):
         srv.shutdown()
     twice = sorted({p for p in paths if paths.count(p) > 1})
     assert not twice, f"fetched more than once: {twice}"
+    # A first visit: Pyodide's wasm is preloaded by boot.js and compiled by Pyodide (fetched once).
+    assert "/static/vendor/pyodide/pyodide.asm.wasm" in paths and wasm_used is None
     assert {"/" + rel for rel in preloads()} <= set(paths)
 
 
