@@ -223,6 +223,22 @@ def test_repeat_visits_start_from_a_snapshot_made_on_this_device(visit):
     assert hp_text(offline, "orc-1") == "1/6"
 
 
+def test_a_later_visit_whose_early_wasm_compile_failed_starts_the_normal_way(visit):
+    """boot.js compiles Pyodide's wasm as a later visit begins (issue 36); when that compile fails, Pyodide
+    fetches and compiles it itself, and the page starts with the autosave and works."""
+    srv, base, ctx, page = visit
+    damage(page, "orc-1", 4)
+    page.close()  # a second tab on the same encounter would be read-only (ui/tabs.py)
+    again = watch(ctx.new_page(), ctx.guard)
+    again.add_init_script("WebAssembly.compileStreaming = () => Promise.reject(new Error('no early compile'));")
+    again.goto(base)
+    wait_ready(again)
+    assert again.evaluate("document.documentElement.dataset.wasm") == "again"
+    assert hp_text(again, "orc-1") == "2/6"
+    damage(again, "orc-1", 1)
+    assert hp_text(again, "orc-1") == "1/6"
+
+
 def put_snapshot(page, body: str, build: str) -> None:
     page.evaluate("""async ([url, body, build]) => {
       const name = (await caches.keys()).find((n) => n.startsWith("fray-"));
