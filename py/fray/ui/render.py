@@ -35,13 +35,23 @@ NEED_LABELS = {
 
 
 # Scrolls the result card into view when a step put it above the screen (a long action list scrolled down
-# to "End turn"); the phone's strip is fixed above the tabs and needs no scrolling.
+# to "End turn"). The phone's strip is fixed above the tabs and needs no scrolling; there the actions' top
+# (who acts now, the turn's end, first on a phone) is brought back under the header when a step left the
+# list scrolled past it (issue 38: the next "End the MOVE step" was a scroll away).
 SHOW_RESULT = r"""
 return () => {
   const card = document.querySelector("#result-slot .result");
-  if (!card || card.offsetParent === null) return;
-  const box = card.getBoundingClientRect();
-  if (box.top < 0 || box.top > window.innerHeight - 40) card.scrollIntoView({block: "nearest"});
+  if (card && card.offsetParent !== null) {
+    const box = card.getBoundingClientRect();
+    if (box.top < 0 || box.top > window.innerHeight - 40) card.scrollIntoView({block: "nearest"});
+    return;
+  }
+  const panel = document.querySelector("#actions-slot .panel.actions");
+  if (!panel || panel.offsetParent === null) return;
+  const bar = document.querySelector("#header-slot .topbar");
+  const under = bar ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  const top = panel.getBoundingClientRect().top;
+  if (top < under) window.scrollBy(0, top - under - 6);
 };
 """
 
