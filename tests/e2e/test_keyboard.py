@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from helpers import is_phone
 from playwright.sync_api import Page, expect
 
@@ -249,3 +250,30 @@ def test_skip_link_then_t_targets_the_next_foe_and_h_changes_its_hp__CORE_REF_1(
     expect(app.get_by_test_id("hp-dialog")).to_have_count(0)
     expect(app.get_by_test_id("result" if not is_phone(app) else "result-strip")).to_contain_text(first)
     assert clicks(app) == 0
+
+
+OBSCURED = """() => { const a = document.activeElement;
+  if (!a || !a.closest('#actions-slot')) return null;
+  const g = document.querySelector('.act-main > .group:has(> .act-wrap [data-testid="opt-next"])');
+  if (!g || getComputedStyle(g).position !== 'sticky' || g.contains(a)) return null;
+  return a.getBoundingClientRect().bottom > g.getBoundingClientRect().top + 1; }"""
+
+
+def test_tab_never_leaves_an_option_under_the_turns_end_stuck_to_the_screens_bottom__OLOG_ACT_1(app):
+    """From a tablet up the group with End turn sticks to the bottom of the screen (issue 38); an option the
+    focus moves to is scrolled above it, never left under it (WCAG 2.4.11, focus not obscured)."""
+    if is_phone(app):
+        pytest.skip("on a phone the group comes first and does not stick")
+    open_example(app, "OLOG · skirmish")
+    app.keyboard.press("N")
+    expect(app.get_by_test_id("status")).to_contain_text("turn")
+    checked = []
+    for _ in range(MAX_TABS):
+        app.keyboard.press("Tab")
+        got = app.evaluate(OBSCURED)
+        if got is not None:
+            checked.append(got)
+        if len(checked) >= 6:
+            break
+    assert len(checked) >= 3, "Tab reached too few of the options below the fold to check"
+    assert not any(checked), f"{sum(checked)} of {len(checked)} focused options were under the Turn group"
