@@ -254,7 +254,7 @@ def test_skip_link_then_t_targets_the_next_foe_and_h_changes_its_hp__CORE_REF_1(
 
 OBSCURED = """() => { const a = document.activeElement;
   if (!a || !a.closest('#actions-slot')) return null;
-  const g = document.querySelector('.act-main > .group:has(> .act-wrap [data-testid="opt-next"])');
+  const g = document.querySelector('.act-main > .group.turn-end');
   if (!g || getComputedStyle(g).position !== 'sticky' || g.contains(a)) return null;
   return a.getBoundingClientRect().bottom > g.getBoundingClientRect().top + 1; }"""
 

@@ -234,10 +234,15 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
                 picked = picked if 0 <= picked < len(it.choices) else it.default
                 buttons.append(_BUTTONS.get((it, "all" if common and not it.allowed else "", picked),
                                             lambda: action_button(it, "why-all" if common else "", picked)))
+        # A short group with the turn's end ("next", N) stays on screen (static/css/fray.css `.turn-end`):
+        # stuck to the bottom from a tablet up, first on a phone. A longer one (Ogre's Advance, Advance one
+        # segment, Delay...) would cover the options or push them off the screen.
+        shown = [it for it in items if not (folding and not it.allowed)]
+        ends = len(shown) <= 2 and any(it.key == "next" for it in shown)
         if folding:
             buttons.append(fold(group, refused, group in unfolded, "why-all" if common else ""))
-        body.append(h("div", {"class_": "group", "role": "group", "aria-label": group},
-                      h("h3", None, group), buttons))
+        body.append(h("div", {"class_": "group turn-end" if ends else "group", "role": "group",
+                              "aria-label": group}, h("h3", None, group), buttons))
     title = f"Actions: {menu.actor_name}" + ("" if menu.is_current else " (not their turn)")
     # Two parts and the referee's tools (their own parts and region): a new selection writes the menu and the
     # few fields that name the combatant, not the effect form's row of every combatant (issue 38, 120 of them).

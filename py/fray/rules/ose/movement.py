@@ -115,10 +115,7 @@ def shooter_blocked_by(state: State, cid: str) -> tuple[Body | None, tuple[str, 
 
 
 def body(state: State, cid: str) -> Body | None:
-    for b in bodies(state):
-        if b.id == cid:
-            return b
-    return None
+    return near_index(state)[0].get(cid)
 
 
 # --- movement allowance (OSE-ECON-1, OSE-MOVE-1) -------------------------------------------
