@@ -15,6 +15,11 @@ sys.path.insert(0, str(ROOT / "tests" / "e2e"))
 
 import pytest  # noqa: E402
 
+import browser_log  # noqa: E402
+
+# Chromium's own output goes to a file per worker, so that a crashed renderer's failure quotes it.
+browser_log.enable()
+
 BROWSER_RERUNS = 2
 
 
@@ -24,7 +29,9 @@ def pytest_collection_modifyitems(config, items):
     visit (test_offline's module fixture).
 
     Every browser journey (tests/e2e, tests/xbrowser) may run twice more after a failure: a browser on a
-    loaded machine sometimes dies or misses a wait, and a real fault fails all three runs. Unit tests,
+    loaded machine sometimes dies or misses a wait, and a real fault fails all three runs. A renderer
+    that crashed gets its browser started again before the rerun (tests/e2e/harness.py `Relaunchable`,
+    tests/xbrowser's `pages`), and the report quotes what Chromium printed (tests/e2e/browser_log.py). Unit tests,
     which run in this process with seeded or replayed data, are never rerun."""
     for item in items:
         if {"e2e", "xbrowser"} & set(item.path.parts):

@@ -22,6 +22,8 @@ import shutil
 
 import pytest
 
+import browser_log
+
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 # A renderer process that died: Playwright's own words for it, and the guard's (the test is rerun, as any
 # failed browser journey is: tests/conftest.py; its device gets a new context first).
@@ -157,10 +159,46 @@ def device(request) -> str:
     return request.param
 
 
+class Relaunchable:
+    """The worker's Chromium (pytest-playwright's `browser`, which this replaces), started again after a
+    renderer crash: on CI, a browser whose renderer died has crashed the new pages of the test's reruns
+    too, so the rerun and the tests after it get a new browser (`relaunch`)."""
+
+    def __init__(self, launch):
+        self._launch = launch
+        self._browser = launch()
+
+    def __getattr__(self, name):
+        return getattr(self._browser, name)
+
+    def relaunch(self) -> None:
+        for w in WARM:
+            w.close()
+        try:
+            self._browser.close()
+        except Exception:  # noqa: BLE001  (a browser that is gone already)
+            pass
+        self._browser = self._launch()
+
+
+# The worker's WarmContexts (one): closed with the browser it lives in when that browser is relaunched.
+WARM: list["WarmContexts"] = []
+
+
+@pytest.fixture(scope="session")
+def browser(launch_browser):
+    b = Relaunchable(launch_browser)
+    yield b
+    b.close()
+
+
 @pytest.fixture
-def guard(base_url_local):
+def guard(base_url_local, browser):
     g = Guard(base_url_local)
     yield g
+    if g.crashed:
+        g.console_errors.append("what Chromium printed last:\n" + browser_log.tail())
+        browser.relaunch()
     g.check()
 
 
@@ -275,13 +313,20 @@ class WarmContexts:
             made[0].close()
 
     def close(self) -> None:
+        """Every context closed (at the end, or before the browser is relaunched after a crash)."""
         for ctx, _ in self.made.values():
-            ctx.close()
+            try:
+                ctx.close()
+            except Exception:  # noqa: BLE001  (its browser died)
+                pass
+        self.made.clear()
+        self.pages.clear()
 
 
 @pytest.fixture(scope="session")
 def warm_contexts(browser, base_url_local):
     w = WarmContexts(browser, base_url_local)
+    WARM.append(w)
     yield w
     w.close()
 

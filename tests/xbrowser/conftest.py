@@ -176,3 +176,10 @@ def pages(engine, site, request):
         ps.close()
         if ps.kept is not None and not ok:
             ps.drop_kept()  # a journey that failed leaves no page to the next one
+        if getattr(engine, "crashed", None):
+            # A renderer died: the rerun (tests/conftest.py) and the journeys after it get a new browser.
+            # What Chromium printed last goes to the report's captured output.
+            print(f"[{engine.name}] renderer crashed at {engine.crashed}; what Chromium printed last:\n"
+                  + drivers.browser_log.tail(), file=sys.stderr)
+            ps.drop_kept()
+            engine.relaunch()

@@ -26,10 +26,14 @@ import re
 import shutil
 import socket
 import subprocess
+import sys
 import tempfile
 import threading
 import time
 import warnings
+
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
+import browser_log  # noqa: E402  (tests/e2e/browser_log.py: what Chromium printed, for a crash's report)
 
 ENGINES = ("chromium", "firefox", "webkit")
 DESKTOP = (1280, 800)  # every journey's size; WebKit's phone journey is the one at PHONE
@@ -52,13 +56,27 @@ class ChromiumEngine:
     name = "chromium"
 
     def __init__(self, exe: str, playwright):
-        self._pw = playwright
+        self._pw, self._exe = playwright, exe
+        self.crashed: list[str] = []  # the pages whose renderer died since the browser started
+        self._launch()
+        self.version = "Chromium " + self._browser.version
+
+    def _launch(self) -> None:
         args = ["--disable-gpu", "--disable-background-networking", "--disable-component-update",
                 "--disable-sync", "--no-first-run", "--disable-quic", "--disable-default-apps"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:
             args.append("--no-sandbox")
-        self._browser = playwright.chromium.launch(executable_path=exe, headless=True, args=args)
-        self.version = "Chromium " + self._browser.version
+        self._browser = self._pw.chromium.launch(executable_path=self._exe, headless=True, args=args)
+
+    def relaunch(self) -> None:
+        """A new browser after a renderer crash: on CI a browser whose renderer died has crashed every
+        new page of the journey's two reruns too, so the rerun gets a browser of its own."""
+        try:
+            self._browser.close()
+        except Exception:  # noqa: BLE001  (a browser that is gone already)
+            pass
+        self.crashed.clear()
+        self._launch()
 
     def new_page(self, base: str, width: int, height: int, touch: bool = False) -> "Page":
         ctx = self._browser.new_context(viewport={"width": width, "height": height}, has_touch=touch,
@@ -76,6 +94,12 @@ class ChromiumEngine:
         page.outside = outside
         pw_page.on("console", lambda m: m.type == "error" and page.native_errors.append("console: " + m.text))
         pw_page.on("pageerror", lambda e: page.native_errors.append(f"pageerror: {e}"))
+
+        def crash(_page=None):
+            self.crashed.append(pw_page.url)
+            page.native_errors.append(f"Page crashed at {pw_page.url}; what Chromium printed last:\n"
+                                      + browser_log.tail())
+        pw_page.on("crash", crash)
         return page
 
     def close(self) -> None:

@@ -1,0 +1,37 @@
+"""What Chromium itself printed, kept per test worker, so that a renderer crash's report says why.
+
+Playwright logs a browser's stdout and stderr under the debug name `pw:browser`; with DEBUG_FILE set its
+driver writes that log to the file instead of its own stderr. tests/conftest.py turns this on for each
+worker (`enable`) before any Playwright starts; the crash handlers (tests/e2e/harness.py,
+tests/xbrowser) put the log's last lines in the failure they report (`tail`)."""
+from __future__ import annotations
+
+import os
+import pathlib
+import tempfile
+
+_FILE: pathlib.Path | None = None
+
+
+def enable() -> None:
+    """Send this process's Playwright browser log to a file of its own (one per pytest-xdist worker)."""
+    global _FILE
+    if "DEBUG_FILE" in os.environ:  # somebody asked for their own log: leave it
+        return
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
+    _FILE = pathlib.Path(tempfile.gettempdir()) / f"fray-browser-{os.getpid()}-{worker}.log"
+    debug = os.environ.get("DEBUG", "")
+    os.environ["DEBUG"] = ",".join(p for p in (debug, "pw:browser") if p)
+    os.environ["DEBUG_FILE"] = str(_FILE)
+
+
+def tail(lines: int = 25) -> str:
+    """The browser log's last lines that the browser wrote (its stderr and stdout), or why there are none."""
+    if _FILE is None:
+        return "(no browser log: DEBUG_FILE was set outside the tests)"
+    try:
+        text = _FILE.read_text(errors="replace")
+    except OSError as exc:
+        return f"(no browser log: {exc})"
+    said = [ln for ln in text.splitlines() if ("[err]" in ln or "[out]" in ln) and "dbus" not in ln]
+    return "\n".join(said[-lines:]) or "(the browser printed nothing)"
