@@ -13,8 +13,8 @@ examples:
 - OSE detailed: `detailed` (three PCs, three orcs) and a fourth orc (a copy of the spearman);
 - Ogre: `three_vs_three` and a fourth orc (a copy of Orc 1);
 
-at laptop size (1280×800, mouse clicks) and phone size (390×844, touch: `has_touch`, `is_mobile`,
-`touchscreen.tap`), with the app rolling the dice, and plays `--rounds` rounds as a referee would:
+at laptop size (1280×800, mouse clicks), tablet size (768×1024 portrait, 1024×768 landscape) and phone size
+(390×844) by touch (`has_touch`, `is_mobile`, `touchscreen.tap`), a desktop (1920×1080) by mouse, with the app rolling the dice, and plays `--rounds` rounds as a referee would:
 
 - the actor is the combatant the actions panel is for (its heading "Actions: <name>");
 - if the actor has an allowed attack on a foe (an option in an Attack, Melee or Missile group, not
@@ -64,6 +64,16 @@ from page_bench import launch  # noqa: E402  (the page bench's Chromium)
 
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 800}
+
+
+def viewport(size: int) -> tuple[dict, bool]:
+    """A width's device: its viewport and whether it is touched (a phone, a tablet in portrait or landscape)
+    or clicked (a laptop, 800 px high, or a desktop, 1080)."""
+    if size < 760:
+        return PHONE, True
+    if size < 1100:
+        return {"width": size, "height": 1024 if size < 1000 else 768}, True
+    return {"width": size, "height": 800 if size < 1600 else 1080}, False
 BEFORE = {"olog": "19 / 11 / 6 (its three examples)", "ose": "about 21 / 28", "ogre": "about 25 per 7 declarations"}
 # The issue's first "before" figure per system (OLOG: its largest, 19): the target is at most half of it.
 BEFORE_ROUND = {"olog": 19, "ose": 21, "ogre": 25}
@@ -138,10 +148,11 @@ def encounters(seed: int = 1) -> dict:
 
 # --- one fight -----------------------------------------------------------------------------------
 class Fight:
-    def __init__(self, page, enc, phone: bool, log=None) -> None:
+    def __init__(self, page, enc, phone: bool, touch: bool | None = None, log=None) -> None:
         self.page = page
         self.enc = enc
         self.phone = phone
+        self.touch = phone if touch is None else touch
         self.log = log
         self.side = {c.id: c.side for c in enc.combatants}
         self.by_name = {c.name: c.id for c in enc.combatants}
@@ -164,7 +175,7 @@ class Fight:
             q = self.page.evaluate("() => { const a = document.querySelector('[data-testid=ask]');"
                                    " return a ? a.innerText.replace(/\\s+/g, ' ').slice(0, 60) : ''; }")
             why = f"answer [{q}]"
-        if self.phone:
+        if self.touch:
             loc.tap(timeout=10_000)
         else:
             loc.click(timeout=10_000)
@@ -258,7 +269,7 @@ class Fight:
                 if again is None:
                     break
                 xy = again[1]
-            if self.phone:
+            if self.touch:
                 self.page.touchscreen.tap(*xy)
             else:
                 self.page.mouse.click(*xy)
@@ -336,7 +347,12 @@ class Fight:
             return ("move" if self.read()["status"] != st["status"] else "stuck"), None
         if st["next"]:
             self.show("act")
-            self.tap("[data-testid=opt-next]:not([disabled]):not(.refused)", f"next [{st['status']}]")
+            # Ogre's "before the fight" panel (above the map) has the same "Roll initiative" as the actions:
+            # the referee taps the one on the screen.
+            sel = "[data-testid=opt-next]:not([disabled]):not(.refused)"
+            if not self.page.evaluate(IN_VIEW, sel) and self.page.evaluate(IN_VIEW, "[data-testid=before-roll]"):
+                sel = "[data-testid=before-roll]"
+            self.tap(sel, f"next [{st['status']}]")
             return "next", None
         return "stuck", None
 
@@ -348,7 +364,8 @@ def round_of(status: str) -> int | None:
 
 def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shots: str | None = None) -> dict:
     phone = size < 760
-    ctx = browser.new_context(viewport=PHONE if phone else DESKTOP, has_touch=phone, is_mobile=phone)
+    view, touch = viewport(size)
+    ctx = browser.new_context(viewport=view, has_touch=touch, is_mobile=touch)
     ctx.add_init_script("try { localStorage.setItem('fray.snapshot.off', 'bench'); } catch (e) {}")
     try:
         page = ctx.new_page()
@@ -357,7 +374,7 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shot
         page.goto(base + "#" + storage.encode_link(Session(enc)))
         page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
         page.evaluate(SETTLE)
-        f = Fight(page, enc, phone)
+        f = Fight(page, enc, phone, touch)
         per_round: dict[int, int] = {}
         attacks: list[dict] = []
         declared = 0
@@ -426,7 +443,7 @@ def table(rows: list[tuple[str, int, dict]]) -> str:
         half = BEFORE_ROUND[system] / 2
         met_r = s["taps_round_mean"] <= half
         met_a = s["taps_attack_max"] is not None and s["taps_attack_max"] <= 2
-        lines.append((system, f"{size}{' touch' if size < 760 else ''}",
+        lines.append((system, f"{size}{' touch' if viewport(size)[1] else ''}",
                       f"{s['taps_round_mean']:.1f}; {'/'.join(map(str, s['taps_rounds']))}",
                       f"{s['taps_attack_mean']:.2f} / {s['taps_attack_max']}  (n={s['attacks']})",
                       f"{s['visible']}/{s['results']}", f"{s['result_scrolls']} / {s['reach_scrolls']}",

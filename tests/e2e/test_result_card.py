@@ -3,6 +3,7 @@ bottom tabs on a phone, whatever tab is shown; every die with its faces, hit or 
 and who went down, with the rule ids; it stays until the next step, and an undo shows the step before."""
 from __future__ import annotations
 
+import pytest
 from helpers import is_phone, open_example, option, other_answer, physical_dice, show, type_dice, undo
 from playwright.sync_api import expect
 
@@ -53,3 +54,24 @@ def test_a_combatant_taken_down_is_announced__OLOG_ATK_1(app):
     expect(card.get_by_test_id(("result-strip" if is_phone(app) else "result") + "-down")).to_contain_text(
         "Orc 1 is down")
     assert in_view(app, card)
+
+
+@pytest.mark.parametrize("device", ["desktop"])
+def test_a_long_step_leaves_the_actions_on_the_laptop_screen__OLOG_INIT_1_OLOG_INIT_4(app):
+    """Initiative for six (each roll a line, with its dice and rule) was a card as tall as the screen's
+    upper half, and the actor's options and "End turn" sat below the fold at 1280x800: the events now scroll
+    in their own box beside the actions, and the hit points and who went down stay outside it."""
+    open_example(app, "olog", "skirmish")
+    option(app, "Roll initiative").click()
+    card = shown_result(app)
+    expect(card).to_contain_text("Round 1 begins")
+    events = card.locator(".res-lines")
+    assert events.evaluate("e => e.scrollHeight > e.clientHeight + 4"), "six initiative lines fit without a box?"
+    for testid in ("opt-0", "opt-1", "opt-next"):
+        assert in_view(app, app.get_by_test_id(testid)), f"{testid} is below the fold after initiative"
+    # The box scrolls by keyboard too: it takes the focus, and its last line comes into view.
+    events.focus()
+    app.keyboard.press("End")
+    last = events.locator("li").last
+    expect(last).to_contain_text("turn")
+    assert events.evaluate("e => e.scrollTop > 0")

@@ -499,7 +499,10 @@ def result_card(result: StepResult | None, testid: str) -> Markup:
                          "aria-label": "Last result"},
              h("h2", None, f"Step {result.step}"),
              downed,
-             h("ul", {"class_": "res-lines"}, lines),
+             # Focusable: beside the actions the list scrolls within a few lines' height (fray.css), so
+             # that a long step (initiative, a segment's resolutions) leaves the actions on the screen.
+             h("ul", {"class_": "res-lines", "tabindex": "0", "aria-label": f"Events of step {result.step}"},
+               lines),
              h("ul", {"class_": "res-hps"}, hp) if hp else "")
 
 
