@@ -29,7 +29,11 @@ at laptop size (1280×800, mouse clicks), tablet size (768×1024 portrait, 1024�
 - on a phone the order list and the actions are tabs of their own (`[data-testid=tab-order|act]`):
   switching tabs is a tap and is counted.
 
-Every click or tap is counted. A **round** is OLOG's and OSE's round as the status line names it (the
+An attack of opportunity that an attack or a charge provokes (Ogre: "Attack with Sword as a reaction",
+answered in the "Opportunity" group) is the reacting foe's attack: its tap counts as an attack of its own,
+not as one of the provoking attack's taps (a charge past three orcs: a 1-tap charge and three 1-tap
+reactions, where it was one 4-tap attack before this was split; the JSON keeps each attack's
+`reactions`). Every click or tap is counted. A **round** is OLOG's and OSE's round as the status line names it (the
 taps before round 1, rolling initiative, count in round 1); Ogre has no rounds but segments, so a round
 there is a cycle of as many declarations (actions chosen by an actor) as there are combatants standing
 (7 at the start). An attack's result is **visible** when the result card (`[data-testid=result]` at
@@ -158,6 +162,7 @@ class Fight:
         self.by_name = {c.name: c.id for c in enc.combatants}
         self.taps = 0
         self.reach_scrolls = 0
+        self.reactions: list[dict] = []  # attacks of opportunity answered during the last attack
         self.trail: list[str] = []
 
     def settle(self) -> None:
@@ -205,12 +210,17 @@ class Fight:
                 self.tap("[data-testid=ask] button.choice", "answer")
                 continue
             st = self.read()
-            ans = next((o for g in st["groups"] if g["name"].strip() in QUESTION_GROUPS for o in g["options"]
-                        if o["allowed"]), None)
-            if ans is None:
+            found = next(((g["name"].strip(), o) for g in st["groups"] if g["name"].strip() in QUESTION_GROUPS
+                          for o in g["options"] if o["allowed"]), None)
+            if found is None:
                 return
+            group, ans = found
             self.show("act")
+            before = self.taps
             self.tap(f"[data-testid={ans['id']}]", f"answer {ans['label']}")
+            if group == "Opportunity":  # another combatant's attack, taken as a reaction: its own attack
+                self.reactions.append({"taps": self.taps - before, "done": True, "option": ans["label"],
+                                       "reaction": True})
 
     def squares(self) -> dict[str, tuple[int, int]]:
         """Where each token stands on the grid (10 SVG units a square)."""
@@ -305,6 +315,7 @@ class Fight:
         if opt is None:
             return {"taps": self.taps - before, "done": False}
         self.tap(f"[data-testid={opt['id']}]", f"option {opt['label']}")
+        self.reactions = []
         self.answer()
         visible = self.result_visible()
         scrolls = 0
@@ -313,8 +324,11 @@ class Fight:
             if self.page.locator(sel).count():
                 self.page.locator(sel).first.scroll_into_view_if_needed()
                 scrolls = 1
-        return {"taps": self.taps - before, "done": True, "visible": visible, "scrolls": scrolls,
-                "option": opt["label"]}
+        # The foes' attacks of opportunity it provoked (an Ogre charge past three orcs) are their attacks,
+        # a tap each, not this one's: counted apart ("reactions"), each as an attack of its own.
+        mine = self.taps - before - sum(r["taps"] for r in self.reactions)
+        return {"taps": mine, "done": True, "visible": visible, "scrolls": scrolls, "option": opt["label"],
+                "reactions": [dict(r, visible=visible, scrolls=0) for r in self.reactions]}
 
     def step(self, st: dict) -> tuple[str, dict | None]:
         """One decision of the policy: ("attack", record) | ("move", None) | ("next", None) | ("stuck", None)."""
@@ -399,6 +413,7 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shot
             if rec is not None and rec.get("done"):
                 rec["round"] = cur
                 attacks.append(rec)
+                attacks.extend(dict(r, round=cur) for r in rec.get("reactions", ()))
             if kind == "stuck" or (kind == "attack" and not rec.get("done")):
                 stuck += 1
                 if stuck > 3:
