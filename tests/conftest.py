@@ -1,6 +1,8 @@
 """Shared test setup: the engine is imported from py/ as the page does."""
+import os
 import pathlib
 import sys
+import tempfile
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "py"))
@@ -19,6 +21,25 @@ import browser_log  # noqa: E402
 
 # Chromium's own output goes to a file per worker, so that a crashed renderer's failure quotes it.
 browser_log.enable()
+
+
+def pytest_configure(config):
+    """The run's folder for crash reports, made once by the process that starts the workers (they inherit
+    it), so that the summary can print every worker's."""
+    if "PYTEST_XDIST_WORKER" not in os.environ and "FRAY_CRASH_DIR" not in os.environ:
+        os.environ["FRAY_CRASH_DIR"] = tempfile.mkdtemp(prefix="fray-crashes-")
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Every renderer crash of the run with what Chromium printed last, rerun or not (a crash whose rerun
+    passed leaves no failure to read, and CI's output is all a later reader has)."""
+    if "PYTEST_XDIST_WORKER" in os.environ:
+        return
+    reports = browser_log.kept()
+    if reports:
+        terminalreporter.section(f"renderer crashes ({len(reports)}), with what Chromium printed last")
+        for r in reports:
+            terminalreporter.write_line(r)
 
 BROWSER_RERUNS = 2
 

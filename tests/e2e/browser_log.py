@@ -16,8 +16,9 @@ _FILE: pathlib.Path | None = None
 def enable() -> None:
     """Send this process's Playwright browser log to a file of its own (one per pytest-xdist worker)."""
     global _FILE
-    if "DEBUG_FILE" in os.environ:  # somebody asked for their own log: leave it
-        return
+    if "DEBUG_FILE" in os.environ and os.environ.get("FRAY_BROWSER_LOG") != "1":
+        return  # somebody asked for their own log: leave it (a worker inherits ours, and makes its own)
+    os.environ["FRAY_BROWSER_LOG"] = "1"
     worker = os.environ.get("PYTEST_XDIST_WORKER", "main")
     _FILE = pathlib.Path(tempfile.gettempdir()) / f"fray-browser-{os.getpid()}-{worker}.log"
     debug = os.environ.get("DEBUG", "")
@@ -35,3 +36,27 @@ def tail(lines: int = 25) -> str:
         return f"(no browser log: {exc})"
     said = [ln for ln in text.splitlines() if ("[err]" in ln or "[out]" in ln) and "dbus" not in ln]
     return "\n".join(said[-lines:]) or "(the browser printed nothing)"
+
+
+def record_crash(where: str) -> None:
+    """Keep a crash's report (where, and what Chromium printed last) for the end of the run: a crash whose
+    rerun passes leaves no failure to read, and CI's output is all a later reader has.
+    tests/conftest.py prints what was kept (`kept`) in the run's summary."""
+    folder = os.environ.get("FRAY_CRASH_DIR")
+    if not folder:
+        return
+    try:
+        fd, path = tempfile.mkstemp(prefix="crash-", suffix=".txt", dir=folder)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(f"{where} (worker {os.environ.get('PYTEST_XDIST_WORKER', 'main')})\n{tail()}\n")
+    except OSError:
+        pass
+
+
+def kept() -> list[str]:
+    """The crash reports this run kept, oldest first."""
+    folder = os.environ.get("FRAY_CRASH_DIR")
+    if not folder or not os.path.isdir(folder):
+        return []
+    files = sorted(pathlib.Path(folder).glob("crash-*.txt"), key=lambda p: p.stat().st_mtime)
+    return [p.read_text(errors="replace") for p in files]

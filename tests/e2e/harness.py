@@ -193,11 +193,12 @@ def browser(launch_browser):
 
 
 @pytest.fixture
-def guard(base_url_local, browser):
+def guard(base_url_local, browser, request):
     g = Guard(base_url_local)
     yield g
     if g.crashed:
         g.console_errors.append("what Chromium printed last:\n" + browser_log.tail())
+        browser_log.record_crash(f"e2e: {request.node.nodeid}")
         browser.relaunch()
     g.check()
 

@@ -181,5 +181,6 @@ def pages(engine, site, request):
             # What Chromium printed last goes to the report's captured output.
             print(f"[{engine.name}] renderer crashed at {engine.crashed}; what Chromium printed last:\n"
                   + drivers.browser_log.tail(), file=sys.stderr)
+            drivers.browser_log.record_crash(f"xbrowser: {request.node.nodeid}")
             ps.drop_kept()
             engine.relaunch()
