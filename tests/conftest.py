@@ -52,8 +52,8 @@ def pytest_collection_modifyitems(config, items):
     Every browser journey (tests/e2e, tests/xbrowser) may run twice more after a failure: a browser on a
     loaded machine sometimes dies or misses a wait, and a real fault fails all three runs. A renderer
     that crashed gets its browser started again before the rerun (tests/e2e/harness.py `Relaunchable`,
-    tests/xbrowser's `pages`), and the report quotes what Chromium printed (tests/e2e/browser_log.py). Unit tests,
-    which run in this process with seeded or replayed data, are never rerun."""
+    tests/xbrowser's `pages`), and the report quotes what Chromium printed (tests/e2e/browser_log.py).
+    Unit tests, which run in this process with seeded or replayed data, are never rerun."""
     for item in items:
         if {"e2e", "xbrowser"} & set(item.path.parts):
             item.add_marker(pytest.mark.flaky(reruns=BROWSER_RERUNS))

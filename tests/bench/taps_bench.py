@@ -14,7 +14,8 @@ examples:
 - Ogre: `three_vs_three` and a fourth orc (a copy of Orc 1);
 
 at laptop size (1280×800, mouse clicks), tablet size (768×1024 portrait, 1024×768 landscape) and phone size
-(390×844) by touch (`has_touch`, `is_mobile`, `touchscreen.tap`), a desktop (1920×1080) by mouse, with the app rolling the dice, and plays `--rounds` rounds as a referee would:
+(390×844) by touch (`has_touch`, `is_mobile`, `touchscreen.tap`), a desktop (1920×1080) by mouse, with
+the app rolling the dice, and plays `--rounds` rounds as a referee would:
 
 - the actor is the combatant the actions panel is for (its heading "Actions: <name>");
 - if the actor has an allowed attack on a foe (an option in an Attack, Melee or Missile group, not

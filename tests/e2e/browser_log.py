@@ -38,19 +38,20 @@ def tail(lines: int = 25) -> str:
     return "\n".join(said[-lines:]) or "(the browser printed nothing)"
 
 
-def record_crash(where: str) -> None:
-    """Keep a crash's report (where, and what Chromium printed last) for the end of the run: a crash whose
-    rerun passes leaves no failure to read, and CI's output is all a later reader has.
+def record_crash(where: str) -> str:
+    """A crash's report (where, and what Chromium printed last), kept for the end of the run too: a crash
+    whose rerun passes leaves no failure to read, and CI's output is all a later reader has.
     tests/conftest.py prints what was kept (`kept`) in the run's summary."""
+    report = f"{where} (worker {os.environ.get('PYTEST_XDIST_WORKER', 'main')}); what Chromium printed last:\n{tail()}"
     folder = os.environ.get("FRAY_CRASH_DIR")
-    if not folder:
-        return
-    try:
-        fd, path = tempfile.mkstemp(prefix="crash-", suffix=".txt", dir=folder)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(f"{where} (worker {os.environ.get('PYTEST_XDIST_WORKER', 'main')})\n{tail()}\n")
-    except OSError:
-        pass
+    if folder:
+        try:
+            fd, _ = tempfile.mkstemp(prefix="crash-", suffix=".txt", dir=folder)
+            with os.fdopen(fd, "w", encoding="utf-8") as f:
+                f.write(report + "\n")
+        except OSError:
+            pass
+    return report
 
 
 def kept() -> list[str]:

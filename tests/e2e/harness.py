@@ -197,8 +197,7 @@ def guard(base_url_local, browser, request):
     g = Guard(base_url_local)
     yield g
     if g.crashed:
-        g.console_errors.append("what Chromium printed last:\n" + browser_log.tail())
-        browser_log.record_crash(f"e2e: {request.node.nodeid}")
+        g.console_errors.append(browser_log.record_crash(f"e2e: {request.node.nodeid}"))
         browser.relaunch()
     g.check()
 

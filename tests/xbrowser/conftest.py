@@ -178,9 +178,8 @@ def pages(engine, site, request):
             ps.drop_kept()  # a journey that failed leaves no page to the next one
         if getattr(engine, "crashed", None):
             # A renderer died: the rerun (tests/conftest.py) and the journeys after it get a new browser.
-            # What Chromium printed last goes to the report's captured output.
-            print(f"[{engine.name}] renderer crashed at {engine.crashed}; what Chromium printed last:\n"
-                  + drivers.browser_log.tail(), file=sys.stderr)
-            drivers.browser_log.record_crash(f"xbrowser: {request.node.nodeid}")
+            # What Chromium printed last goes to the report's captured output and the run's summary.
+            print(drivers.browser_log.record_crash(f"xbrowser: {request.node.nodeid}, at {engine.crashed}"),
+                  file=sys.stderr)
             ps.drop_kept()
             engine.relaunch()

@@ -33,7 +33,7 @@ import time
 import warnings
 
 sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "e2e"))
-import browser_log  # noqa: E402  (tests/e2e/browser_log.py: what Chromium printed, for a crash's report)
+import browser_log  # noqa: E402,F401  (tests/e2e/browser_log.py: for the `pages` fixture's crash report)
 
 ENGINES = ("chromium", "firefox", "webkit")
 DESKTOP = (1280, 800)  # every journey's size; WebKit's phone journey is the one at PHONE
@@ -95,10 +95,9 @@ class ChromiumEngine:
         pw_page.on("console", lambda m: m.type == "error" and page.native_errors.append("console: " + m.text))
         pw_page.on("pageerror", lambda e: page.native_errors.append(f"pageerror: {e}"))
 
-        def crash(_page=None):
+        def crash(_page=None):  # the `pages` fixture relaunches the browser and reports what Chromium said
             self.crashed.append(pw_page.url)
-            page.native_errors.append(f"Page crashed at {pw_page.url}; what Chromium printed last:\n"
-                                      + browser_log.tail())
+            page.native_errors.append(f"Page crashed at {pw_page.url}")
         pw_page.on("crash", crash)
         return page
 
