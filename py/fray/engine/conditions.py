@@ -113,6 +113,13 @@ def incapacitating(c: Combatant) -> str | None:
     return next((x for x in c.conditions if x.strip().lower() in INCAPACITATING or "no action" in x.lower()), None)
 
 
+def can_act(c: Combatant) -> bool:
+    """CORE-COND-1: whether `c` can take an action at all: not down, and no condition that allows none. One
+    that cannot threatens nobody, exerts no pressure, makes no attack of opportunity, brace or reaction; it is
+    asked only what concerns itself (a save, a morale or concentration check). Every system asks this."""
+    return not c.is_down and incapacitating(c) is None
+
+
 def condition_refusal(c: Combatant, moving: bool) -> Illegal | None:
     """Why `c`'s conditions refuse an action of it: none at all (`INCAPACITATING`), or a move (`IMMOBILE`)."""
     if not c.conditions:
