@@ -58,7 +58,8 @@ def test_a_selection_with_no_option_to_weigh_is_ready_too__CORE_ODDS_1(app_modul
     odds_ui = importlib.import_module("fray.ui.page.odds_ui")
     shown = []
     monkeypatch.setattr(odds_ui, "_shower", lambda: lambda text: shown.append(text))
-    monkeypatch.setattr(odds_ui, "option_command", lambda option: None)  # nothing to weigh
+    work = importlib.import_module("fray.ui.desk.odds_work")  # the odds worked out, kept per state
+    monkeypatch.setattr(work, "option_command", lambda option: None)  # nothing to weigh
     other = next(c.id for c in app.desk.session.state.combatants if c.id != app.desk.page.selected)
     app.dispatch("select", other, None)
     assert shown and ", false, " in shown[-1]  # drawn: working

@@ -78,12 +78,14 @@ def test_the_page_is_drawn_from_one_place():
     for path in _modules().values():
         text = path.read_text(encoding="utf-8")
         calls += [(path.stem, line.strip()) for line in text.splitlines()
-                  if "render.render(" in line or ".redraw(" in line and path.stem != "app"]
+                  if "render.render(" in line or "drawing.draw(" in line or ".redraw(" in line and path.stem != "app"]
         assert "getattr(app" not in text and "getattr(desk" not in text, path.stem
         if path.stem not in ("app", "entries"):
             assert "autosave(" not in text, f"{path.stem} saves by itself"
-    # ui/page/paint.py draws too, but aside, into a Recorder that writes nothing into the page (the painted start).
-    assert sorted(calls) == [("app", "render.render(desk, field)"), ("paint", "render.render(aside, True)")]
+    # ui/page/drawing.py holds the one drawing order; ui/page/paint.py draws it too, but aside, into a Recorder
+    # that writes nothing into the page (the painted start).
+    assert sorted(calls) == [("app", "drawing.draw(desk, field)"), ("drawing", "render.render(desk, field)"),
+                             ("paint", "drawing.draw(aside, True)")]
 
 
 def _open(module, system: str = "olog", example: str = "skirmish"):

@@ -27,7 +27,8 @@ from . import preimport
 from .controllers import editing, files, keys, library_ui, place_ui, play, roster_ui, table_link, welcome
 from .desk import entries, offers
 from .field import field_views, grid_pointer
-from .page import paint, render, table_display, warm
+from .desk.players import build_view
+from .page import drawing, paint, render, table_display, warm
 from .controllers.actions import Actions
 from .desk.desk import Desk
 from .dom.patch import attr
@@ -265,9 +266,7 @@ class App:
             return
         if desk.table is not None:
             desk.table.before_render()
-        render.render(desk, field)
-        library_ui.draw(desk)
-        table_link.draw_players_view(desk)
+        drawing.draw(desk, field)
         self.later.drawn(desk)
 
     def when_idle(self, fn) -> None:
@@ -300,7 +299,7 @@ class App:
     def boot(self) -> None:
         desk = self.desk
         welcome.greet(desk, entries.restore(desk))  # a first visit: the welcome, over the demo fight
-        desk.table = TableChannel(lambda: table_link.build_view(desk))
+        desk.table = TableChannel(lambda: build_view(desk))
         self.bind()
         document.getElementById("boot").hidden = True
         document.getElementById("app").hidden = False  # before drawing: a dialog (the welcome) gets the focus

@@ -8,44 +8,19 @@ fit, the draft is kept and a restart with it is offered instead.
 """
 from __future__ import annotations
 
-
-
 from ... import presets
 from ...engine import storage
 from ...engine.session import Session
-from ...rules import SYSTEMS
 from ...rules import examples as system_examples
-from ...rules import get as get_ruleset
 from . import roster_ui
-from ..markup import editor, place_markup, table_editor
+from ..markup import editor, table_editor
 from .actions import Actions
 from ..desk.desk import Desk
 from ..desk.entries import keep_copy
-from ..markup.html import Markup, h
 from ..desk.operations import adopt, draft_doc, edit
 
 clicks = Actions("click")
 changes = Actions("change")
-
-
-def draw(desk: Desk) -> None:
-    """The setup form in its slot while the page is in setup mode."""
-    if desk.page.mode != "setup":
-        desk.slots.clear("editor-slot")
-        return
-    s = desk.session
-    doc = draft_doc(desk)
-    ruleset = get_ruleset(doc["system"]) if doc.get("system") in SYSTEMS else s.ruleset
-    restart = ""
-    if desk.page.restart_offer is not None:
-        restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
-                    "Restart the fight with this setup")
-    party = roster_ui.party_button(roster_ui.party_count(desk, doc), "start-party")
-    placing = place_markup.render(doc, ruleset.field_view_for(doc.get("profile", "")), desk.setup.picked,
-                                  desk.setup.said)
-    desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
-                                                       roster_ui.picker(desk, doc), party, desk.setup.refused,
-                                                       desk.setup.leaving, str(placing)) + restart))
 
 
 # --- changing the draft -------------------------------------------------------------------

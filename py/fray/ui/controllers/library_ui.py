@@ -19,7 +19,6 @@ from ... import library, presets
 from ...engine import storage
 from . import roster_ui
 from ..desk import entries, tabs
-from ..markup import library_view
 from .actions import Actions
 from ..desk.desk import Desk
 from ..desk.operations import apply_setup
@@ -85,21 +84,6 @@ async def heard(desk: Desk, msg: dict) -> None:
             desk.spare_field()
     else:
         desk.spare_field()
-
-
-def draw(desk: Desk) -> None:
-    """The banner of a read-only tab and the library dialog, in their own slots."""
-    banner = library_view.banner(desk.session.encounter.name) if desk.read_only else ""
-    desk.slots.html("banner-slot", banner)
-    if desk.page.dialog != ("library",):
-        desk.slots.html("library-slot", "")
-        return
-    store, state = desk.store, desk.library
-    used, quota = state.usage or (None, None)
-    line = library_view.StorageLine(store.durable, store.problem, used, quota, state.persist)
-    markup = library_view.dialog(list(store.records.values()), entries.now_ms(), desk.entry_id,
-                                 state.renaming, line, state.progress, state.report)
-    desk.slots.dialog("library-slot", markup)
 
 
 def switch(desk: Desk, rid: str, session, message: str = "") -> None:

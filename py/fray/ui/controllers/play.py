@@ -11,8 +11,6 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from pyscript import window
-
 from ...engine.commands import IllegalCommand
 from ...engine.dice import BadFace, DiceError, NeedDice
 from ...engine.referee import Effect
@@ -26,14 +24,11 @@ from ..desk.desk import Desk
 from ..field.field_views import SPATIAL_NEEDS, FieldAction
 from ..desk.offers import current, follow, options, panel, selection
 from ..dom.patch import attr
+from ..dom.screen import is_phone
 
 clicks = Actions("click")
 forms = Actions("form")
 changes = Actions("change")
-
-
-def is_phone() -> bool:
-    return int(window.innerWidth) < 760  # the CSS breakpoint of the one-column layout
 
 
 def parse_int(raw: str) -> int | None:

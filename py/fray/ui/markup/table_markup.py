@@ -366,3 +366,11 @@ def export_svg(view: dict) -> str:
                  h("text", {"x": "20", "y": "50", "font-size": "36"}, text(view.get("name"))),
                  h("text", {"x": "20", "y": "80", "font-size": "22", "fill": "#c6d0da"}, text(view.get("status"))),
                  join(nested), join(lines)))
+
+
+def hide_button(cid: str, hidden: bool) -> str:
+    """The referee's toggle: keep a combatant off the table display until revealed."""
+    return h("button", {"type": "button", "class_": "hide-toggle" + (" is-hidden" if hidden else ""),
+                        "data-action": f"hide:{cid}", "data-testid": "hide-toggle", "aria-pressed": str(hidden).lower(),
+                        "title": "Hidden combatants are absent from the players' table display"},
+             "Reveal on the table display" if hidden else "Hide from the table display")

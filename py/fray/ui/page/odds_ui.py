@@ -8,8 +8,8 @@ finished option is written into its button's `span.odds` (the compact figure)
 with the whole distribution as the span's tooltip (a long press opens it as
 a small popover of text bars: `#odds-pop`), in one crossing into JS;
 the actions slot says `data-odds="ready"` once every option has its odds.
-What is worked out is kept per state and selection, so an undo or a tap back
-finds it made. The markup of the buttons never holds odds (its spans are
+What is worked out is kept per state and selection (ui/desk/odds_work.py), so an
+undo or a tap back finds it made. The markup of the buttons never holds odds (its spans are
 empty): the figures are written after each drawing, so a drawing that keeps
 the buttons keeps the figures and one that rewrites them gets them again.
 """
@@ -19,13 +19,10 @@ import json
 import time
 from typing import Any, Callable
 
-from ...engine.odds import PAGE_BUDGET, Odds, OddsError, Working
-from ...views.odds import OptionOdds, figure, option_command, rows
 from ..desk.desk import Desk
-from ..desk.offers import current, per_state, selection
+from ..desk.odds_work import job_of, wanted
 
 CHUNK_S = 0.004  # one idle part's share of the main thread, as ui/page/warm.py's BUDGET_MS
-SLICE_S = 0.0005  # the engine is asked for this long at a time (at least one resolution), so input is looked for
 SHOW_EVERY_S = 0.05  # figures written at most this often while the rest are worked out
 AGAIN = object()  # what a part returns to be run again (ui/page/warm.py puts it back at the front)
 
@@ -71,63 +68,6 @@ return (text) => {
 _SHOW: list[Any] = []
 
 
-class Job:
-    """The odds of one selection in one state: what is done, what is being worked on, what waits."""
-
-    def __init__(self, desk: Desk, sel: str) -> None:
-        s = desk.session
-        self.ruleset, self.state, self.seed = s.ruleset, s.state, s.encounter.seed
-        options, menu, _ = selection(desk, sel)
-        order = [it.index for _, items in (menu.groups if menu else ()) for it in items]
-        self.waiting = [(i, options[i]) for i in order if i < len(options)]
-        self.done: dict[int, OptionOdds] = {}
-        self.items: list[tuple[int, str, str]] = []  # what show() writes: (index, figure, tooltip), made once each
-        self.current: tuple[int, Any, Working] | None = None
-        self.shown_at = 0.0  # when show() last wrote this job's figures (perf_counter)
-        self.worked = 0.0  # seconds spent working on it (the page bench reads it: data-odds-work)
-
-    @property
-    def finished(self) -> bool:
-        return not self.waiting and self.current is None
-
-    def step(self, seconds: float, pending: Callable[[], bool] | None = None) -> bool:
-        """Work for about `seconds`, one resolution at a time, and stop at once when input is `pending`;
-        True when some option's odds were finished."""
-        start = time.perf_counter()
-        end = start + seconds
-        finished = False
-        while not self.finished and time.perf_counter() < end and not (pending is not None and pending()):
-            if self.current is None:
-                index, option = self.waiting.pop(0)
-                cmd = option_command(option)
-                if cmd is None:
-                    continue  # refused, or it needs a path or a target first: nothing to show
-                self.current = (index, option, Working(self.ruleset, self.state, cmd, PAGE_BUDGET,
-                                                       seed=self.seed))
-            index, option, job = self.current
-            try:
-                got = job.work(min(SLICE_S, max(0.0, end - time.perf_counter())))
-            except OddsError as exc:
-                got = None
-                self.done[index] = OptionOdds(index, option.label, "", (), None, str(exc))
-                self.current = None
-                finished = True
-                continue
-            if got is not None:
-                self.current = None
-                finished = True
-                if isinstance(got, Odds):
-                    oo = self.done[index] = OptionOdds(index, option.label, figure(got), tuple(rows(got)), got)
-                    if oo.figure:
-                        self.items.append((index, oo.figure, "\n".join((oo.label,) + oo.rows)))
-        self.worked += time.perf_counter() - start
-        return finished
-
-
-def job_of(desk: Desk, sel: str) -> Job:
-    return per_state(desk, "odds", sel, lambda: Job(desk, sel))
-
-
 def part(desk: Desk, sel: str, pending: Callable[[], bool] | None = None):
     """The idle part that works on `sel`'s odds in the state drawn now; AGAIN until they are all done.
     `pending` says input is waiting (Chromium's isInputPending): the part stops between two resolutions."""
@@ -146,26 +86,6 @@ def part(desk: Desk, sel: str, pending: Callable[[], bool] | None = None):
         return None if job.finished else AGAIN
     run.odds = True  # ui/page/warm.py runs it in tasks of its own, not in idle time
     return run
-
-
-def finished(desk: Desk) -> tuple[str | None, list[tuple[str, str]]]:
-    """The selected combatant, when it acts now, and its options' figures once all are worked out (the
-    players' table shows them: ui/controllers/table_link.py); else (None, [])."""
-    sel = wanted(desk)
-    if sel is None or sel not in current(desk):
-        return None, []
-    job = job_of(desk, sel)
-    if not job.finished:
-        return None, []
-    return sel, [(o.label, o.figure) for _, o in sorted(job.done.items())]
-
-
-def wanted(desk: Desk) -> str | None:
-    """Whose odds the page shows now: the selected combatant's, when no question is being asked."""
-    sel = desk.page.selected
-    if sel is None or desk.session is None or not desk.session.state.has(sel) or desk.page.pending is not None:
-        return None
-    return sel
 
 
 def show(desk: Desk) -> None:

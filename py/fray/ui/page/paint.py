@@ -25,9 +25,7 @@ from typing import Any
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
-from . import render
-
-from ..controllers import library_ui, table_link
+from . import drawing
 from ..desk.desk import Desk
 from ..markup.html import unmarked
 from ..dom.patch import Slots, offstage
@@ -152,9 +150,7 @@ def first_drawing(desk: Desk) -> Recorder:
     aside = Desk(session=desk.session.reopened(), store=desk.store, keeper=desk.keeper, entry_id=desk.entry_id,
                  memo=desk.memo, state_caches=desk.state_caches, slots=Recorder())
     with offstage():
-        render.render(aside, True)
-        library_ui.draw(aside)
-        table_link.draw_players_view(aside)
+        drawing.draw(aside, True)
     return aside.slots
 
 

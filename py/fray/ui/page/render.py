@@ -15,7 +15,7 @@ from ...engine.ruleset import clock_text
 from ...views.quick_condition import duration_choices, library
 from ...views.panels import last_result, log_lines
 from ...views.welcome import CHOICES, choice
-from ..controllers import editing
+from . import setup_form
 from ..markup import guide, panels, quick_dialog, table_editor
 from ..desk.desk import Desk
 from ..field.field_views import SPATIAL_NEEDS
@@ -23,8 +23,8 @@ from ..markup.html import Markup, h, part
 from ..desk.offers import field_context, follow, panel, per_state, selection, views
 from ..desk.operations import draft_doc
 from ..dom.patch import focus_first, next_frame
-from ..controllers.play import is_phone
-from ..controllers.table_link import hide_button
+from ..dom.screen import is_phone
+from ..markup.table_markup import hide_button
 
 LOG_LIMIT = 200
 NEED_LABELS = {
@@ -89,7 +89,7 @@ def render(desk: Desk, field: bool = True) -> None:
     slots.data("layout", "tab", page.tab)
     slots.data("layout", "mode", page.mode)
     slots.data("layout", "view", s.ruleset.field_view_for(enc.profile))
-    editing.draw(desk)
+    setup_form.draw(desk)
     sel, target = page.selected, page.target
 
     slots.rows("order-slot", "ol", memo("order", (state, sel, target), lambda: order_rows(desk, sel, target)),

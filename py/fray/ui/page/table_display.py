@@ -3,7 +3,7 @@
 The same index.html boots as usual; `app.start` sees the hash and starts this
 instead of the referee's page, so no encounter, autosave or history lives
 here: only the last players' view received on the tab's BroadcastChannel
-(ui/controllers/table_link.py). On load it says hello and the referee's tab answers with
+(ui/controllers/table_link.py opens it). On load it says hello and the referee's tab answers with
 the current view (a reload re-syncs at once); it says hello again every few
 seconds, and shows "waiting for the referee" when the referee's tab says bye
 or stops answering. A message that is malformed or of another version is
@@ -20,7 +20,7 @@ from pyscript.ffi import create_proxy, is_none
 from ...views.table_view import VERSION, message, read_message
 from ..markup import table_markup
 from ..dom.table_channel import channel_name, load_css
-from ..controllers.table_link import download, toggle_fullscreen
+from ..dom.screen import download, toggle_fullscreen
 
 HELLO_MS = 2000  # how often the table asks again
 GONE_MS = 6000  # no answer for this long: the referee's tab is gone
