@@ -16,7 +16,7 @@ from ..engine.session import Session
 from ..rules import SYSTEMS
 from ..rules import examples as system_examples
 from ..rules import get as get_ruleset
-from . import editor, place_markup, roster_ui, table_editor
+from . import editor, paste_ui, place_markup, roster_ui, table_editor
 from .actions import Actions
 from .desk import Desk
 from .entries import keep_copy
@@ -43,7 +43,8 @@ def draw(desk: Desk) -> None:
     placing = place_markup.render(doc, ruleset.field_view_for(doc.get("profile", "")), desk.setup.picked,
                                   desk.setup.said)
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
-                                                       roster_ui.picker(desk, doc), party, desk.setup.refused,
+                                                       paste_ui.draw(desk, doc) + roster_ui.picker(desk, doc), party,
+                                                       desk.setup.refused,
                                                        desk.setup.leaving, str(placing)) + restart))
 
 

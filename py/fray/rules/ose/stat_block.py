@@ -64,7 +64,7 @@ def read_block(text: str) -> Block:
         if not fields:
             unread.append(first.strip())
     keyed: list[tuple[str, int, int, str, str]] = []  # (key, start, end, part text, value)
-    for start, end, part in parts(text[body_start:], body_start):
+    for start, end, part in _parts(text, body_start):
         m = KEY.match(part)
         if m:
             key = key_of(part)
@@ -88,6 +88,19 @@ def read_block(text: str) -> Block:
     if not any(f.key == "hp" for f in fields):
         fields.append(Field("hp", "HP", None, "", problem="no hit points and no Hit Dice to roll them from"))
     return Block(text, tuple(fields), tuple(unread), hp_dice=_hp_dice(fields))
+
+
+def _parts(text: str, start: int):
+    """The body's parts: a line that begins with a field parted at its commas, any other line (a
+    description, a special ability) whole."""
+    pos = start
+    for line in text[start:].split("\n"):
+        if key_of(line.strip()) or NEXT_ATTACK.match(line.strip()):
+            yield from parts(line, pos)
+        elif line.strip():
+            lead = len(line) - len(line.lstrip())
+            yield pos + lead, pos + len(line.rstrip()), line.strip()
+        pos += len(line) + 1
 
 
 def _field(key: str, label: str, value: Any, part: str, start: int, end: int, problem: str = "",
