@@ -5,6 +5,7 @@ included). A refused block cannot be added and changes nothing. The counts are p
 from __future__ import annotations
 
 import re
+import time
 
 from helpers import is_phone
 from playwright.sync_api import Page, expect
@@ -16,6 +17,7 @@ AC 6 [13], HD 1+1 (5hp), Att 1 × weapon (1d8), THAC0 18 [+1], MV 90' (30'), SV 
 
 Ghoul: AC 6 [13], HD 2* (9hp), Att 2 × claw (1d3 + paralysis), 1 × bite (1d3 + paralysis), THAC0 18 [+1], MV 90' (30'), SV D12 W13 P14 B15 S16 (2), ML 9, AL Chaotic, XP 25, NA 1d6 (2d8), TT B
 Undead: Make no noise, until they attack.
+Paralysis: A hit paralyses for 2d4 turns (save versus paralysis). Elves are unaffected.
 
 Wolf (3): AC 7 [12], HD 2+2 (11hp), Att 1 × bite (1d6), THAC0 17 [+2], MV 180' (60'), SV D12 W13 P14 B15 S16 (1), ML 8 (6), AL Neutral, XP 25, NA 2d6 (3d6), TT None
 
@@ -56,12 +58,14 @@ def test_five_ose_blocks_pasted_are_on_the_map_in_a_few_taps(app):
     page = app
     device = "phone" if is_phone(page) else "desktop"
     tap = Taps(page)
+    started = time.monotonic()
     tokens, before = paste(page, tap, FIVE)
     expect(page.get_by_test_id("paste-report")).to_have_text("Read 5 creatures: 5 ready to add.")
     expect(page.get_by_test_id("paste-cards").locator(".paste-card")).to_have_count(5)
     expect(page.get_by_test_id("paste-summary-2")).to_have_text(
         "1 × Ghoul · HP 9 · AC 13 · 2 × Claw (paralysis) 1d3, +1; Bite (paralysis) 1d3, +1")
-    expect(page.get_by_test_id("paste-unread-2")).to_contain_text("Undead: Make no noise, until they attack.")
+    expect(page.get_by_test_id("paste-unread-2")).to_contain_text(
+        "Paralysis: A hit paralyses for 2d4 turns (save versus paralysis). Elves are unaffected.")
     expect(page.get_by_test_id("paste-more-2")).not_to_have_attribute("open", "")  # five read: folded
     page.get_by_test_id("paste-more-2").locator("summary").click()  # not counted: only a look
     expect(page.get_by_test_id("paste-row-2-2")).to_contain_text("Attacks 2 × Claw (paralysis) 1d3, +1")
@@ -82,8 +86,10 @@ def test_five_ose_blocks_pasted_are_on_the_map_in_a_few_taps(app):
     expect(on_map).to_have_count(before + COPIES)
     ids = [on_map.nth(i).get_attribute("data-token") for i in range(on_map.count())]
     assert sum(i.startswith("goblin") for i in ids) == 4 and sum(i.startswith("wolf") for i in ids) == 3, ids
-    print(f"\nBENCH paste-stat-blocks device={device} taps={tap.n} blocks=5 creatures={COPIES}")
-    assert tap.n <= 8, tap.n
+    seconds = time.monotonic() - started  # the page's own time: a referee's reading and typing come on top
+    print(f"\nBENCH paste-stat-blocks device={device} taps={tap.n} blocks=5 creatures={COPIES} "
+          f"seconds={seconds:.1f}")
+    assert tap.n <= 8 and seconds < 120, (tap.n, seconds)
 
 
 def test_a_refused_block_cannot_be_added_and_a_fix_at_its_field_lets_it_in(app):

@@ -155,6 +155,15 @@ def test_without_thac0_the_bonus_comes_from_the_monster_attack_table():
         assert b.field("to_hit").label == "Attack bonus (from HD)"
 
 
+def test_an_undead_line_makes_the_creature_one_a_warpriest_turns_OSE_TURN_1():
+    b = one("ose", "Ghoul\nAC 6 [13], HD 2* (9hp), Att 2 × claw (1d3 + paralysis)\nUndead: Make no noise, until they attack.")
+    c = b.combatant()
+    assert b.unread == () and c["stats"]["undead"] is True
+    assert "Undead: Make no noise, until they attack." in c["notes"]
+    knight = one("ose", "Undead Knight (2): AC 2 [17], HD 5 (22hp), Att 1 × sword (1d8)")
+    assert knight.name == "Undead Knight" and knight.count == 2 and "stats.undead" not in knight.combatant()["stats"]
+
+
 def test_half_a_hit_die_is_hd_0_and_rolls_1d4():
     b = one("ose", "Kobold: AC 7 [12], HD 1/2, Att 1 × weapon (1d4)")
     assert b.get("stats.hd") == 0 and b.hp_dice == "1d4" and b.get("hp") == 2

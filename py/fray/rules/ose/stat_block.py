@@ -21,7 +21,8 @@ from ...engine.stat_block import (DAMAGE, Block, Field, checked_text, name_field
 _KEYS = (("ac", r"armou?r class|ac"), ("hd", r"hit dice|hd"), ("hp", r"hit points|hp"),
          ("att", r"attacks?|att"), ("thac0", r"thac0"), ("mv", r"movement|move|mv"),
          ("sv", r"saving throws?|saves?(?: as)?|sv"), ("ml", r"morale|ml"), ("al", r"alignment|al"),
-         ("xp", r"xp"), ("na", r"number appearing|no\.? appearing|na"), ("tt", r"treasure type|treasure|tt"))
+         ("xp", r"xp"), ("na", r"number appearing|no\.? appearing|na"), ("tt", r"treasure type|treasure|tt"),
+         ("undead", r"undead(?=\s*(?:[:.–—-]|$))"))
 KEY = re.compile(r"^(?:" + "|".join(f"(?P<{k}>{p})" for k, p in _KEYS) + r")(?![a-z0-9])\s*:?\s*(?P<val>.*)$",
                  re.I | re.S)
 ITEM = re.compile(r"^(?:(?P<n>\d+)\s*(?:[×xX*]\s*|\s(?=[A-Za-z])))?(?P<name>[^()]+?)\s*(?:\((?P<inner>[^)]*)\))?\s*$")
@@ -95,7 +96,7 @@ def _parts(text: str, start: int):
     description, a special ability) whole."""
     pos = start
     for line in text[start:].split("\n"):
-        if key_of(line.strip()) or NEXT_ATTACK.match(line.strip()):
+        if (key_of(line.strip()) and key_of(line.strip()) != "undead") or NEXT_ATTACK.match(line.strip()):
             yield from parts(line, pos)
         elif line.strip():
             lead = len(line) - len(line.lstrip())
@@ -232,11 +233,18 @@ def _text(key: str, label: str) -> Callable:
     return read
 
 
+def _undead(val: str, part: str, s: int, e: int) -> tuple[list[Field], list[str]]:
+    """OSE-TURN-1: a block's "Undead" line (the books' tag of skeletons, zombies, ghouls...) makes the
+    creature one a Warpriest turns; the line itself is kept in the notes."""
+    return [_field("stats.undead", "Undead", True, part, s, e, note=True)], []
+
+
 _READERS: dict[str, Callable] = {
     "ac": _ac, "hd": _hd, "hp": _hp, "att": _att, "thac0": _thac0, "mv": _mv,
     "sv": _text("stats.saves", "Saves"), "ml": _number("stats.morale", "Morale", (2, 12)),
     "al": _text("stats.alignment", "Alignment"), "xp": _number("stats.xp", "XP", (0, 10**6)),
     "na": _text("stats.appearing", "Number appearing"), "tt": _text("stats.treasure", "Treasure"),
+    "undead": _undead,
 }
 
 
