@@ -21,8 +21,8 @@ def test_each_part_of_the_text_is_a_row_with_what_it_gave():
     got = [(r.words, r.values) for r in rows(b)]
     assert got[0] == ("AC 6 [13]", (("AC", "13"),))
     assert got[1] == ("HD 2* (9hp)", (("HD", "2"), ("HP", "9")))
-    assert got[2][1] == (("Attacks", "2 × Claw (paralysis) 1d3, +1; Bite (paralysis) 1d3, +1"), ("Riders",
-                                                                                          "Claw: paralysis; Bite: paralysis"))
+    assert got[2][1] == (("Attacks", "2 × Claw (paralysis) 1d3, +1; Bite (paralysis) 1d3, +1"),
+                         ("Riders", "Claw: paralysis; Bite: paralysis"))
     assert cards(state(GHOUL))[0].unread == ("Infravision 60'",)
 
 

@@ -156,7 +156,8 @@ def test_without_thac0_the_bonus_comes_from_the_monster_attack_table():
 
 
 def test_an_undead_line_makes_the_creature_one_a_warpriest_turns_OSE_TURN_1():
-    b = one("ose", "Ghoul\nAC 6 [13], HD 2* (9hp), Att 2 × claw (1d3 + paralysis)\nUndead: Make no noise, until they attack.")
+    b = one("ose", "Ghoul\nAC 6 [13], HD 2* (9hp), Att 2 × claw (1d3 + paralysis)\n"
+                   "Undead: Make no noise, until they attack.")
     c = b.combatant()
     assert b.unread == () and c["stats"]["undead"] is True
     assert "Undead: Make no noise, until they attack." in c["notes"]

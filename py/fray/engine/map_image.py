@@ -1,4 +1,4 @@
-"""A map image under the grid: what a file is (PNG, JPEG or WebP, read from its bytes), its size, and how it lines up with the squares.
+"""A map image under the grid: what a file is (PNG, JPEG or WebP, from its bytes), its size, its place on the squares.
 
 Pure: the page reads the file's bytes and hands them here before anything is
 stored or drawn, so a file that is too big, not an image, an SVG (which could
@@ -153,6 +153,7 @@ def from_json(raw: Any, path: str, problems: list[str]) -> MapImage | None:
     if mime not in TYPES:
         problems.append(f"{path}.type: expected one of {', '.join(TYPES)}")
     w, h = number("width", 1, MAX_SIDE, 1), number("height", 1, MAX_SIDE, 1)
-    image = MapImage(str(mime), int(w), int(h), number("x", -MAX_SIDE, MAX_SIDE, 0), number("y", -MAX_SIDE, MAX_SIDE, 0),
-                     number("square", *SQUARE_PX, 70), number("opacity", *OPACITY, 0.7), bool(raw.get("table", True)))
+    image = MapImage(str(mime), int(w), int(h), number("x", -MAX_SIDE, MAX_SIDE, 0),
+                     number("y", -MAX_SIDE, MAX_SIDE, 0), number("square", *SQUARE_PX, 70),
+                     number("opacity", *OPACITY, 0.7), bool(raw.get("table", True)))
     return None if len(problems) > found else image

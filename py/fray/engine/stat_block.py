@@ -1,4 +1,4 @@
-"""A pasted stat block as read, field by field: what each part of the text gave, what it refused and what it left unread.
+"""A pasted stat block as read, field by field: what each part of the text gave, refused or left unread.
 
 Each system's reader (`rules/<system>/stat_block.py`) fills these records; the
 front (`fray/stat_blocks.py`) finds the reader and holds the result to the

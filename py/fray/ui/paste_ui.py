@@ -57,11 +57,13 @@ def add(desk: Desk, indices: list[int]) -> None:
     system = draft_doc(desk)["system"]
 
     def change(doc: dict[str, Any]) -> dict[str, Any]:
-        for n, (i, b) in enumerate(blocks):
+        for i, b in blocks:
             count = state.count(i)
             doc = roster.add_copies(doc, stat_blocks.entry(b, system, f"paste{i}", 0), count,
                                     side_for(desk, doc, False))
-            for c, made in zip(doc["combatants"][-count:], stat_blocks.copies(b, count, state.roll, seed=n + 1)):
+            seed = int(doc.get("seed", 1)) * 1000 + len(doc["combatants"])
+            rolled = stat_blocks.copies(b, count, state.roll, seed=seed)
+            for c, made in zip(doc["combatants"][-count:], rolled):
                 c["hp"], c["max_hp"] = made["hp"], made["max_hp"]
         return doc
 
@@ -109,8 +111,9 @@ def _roster(desk: Desk, name: str, arg: str, target) -> None:
         return
     b = state.blocks[int(arg)]
     now = now_ms()
-    entries, updated = roster.saved(own(desk), stat_blocks.entry(b, draft_doc(desk)["system"], f"r{now:x}", now))
-    kept = next(e for e in entries if e["name"].casefold() == b.name.casefold() and not e["pc"])
+    entry = stat_blocks.entry(b, draft_doc(desk)["system"], f"r{now:x}", now)
+    entries, updated = roster.saved(own(desk), entry)
+    kept = next(e for e in entries if roster.same(e, entry))
     desk.store.put_roster(kept)
     state.report = f"{'Updated' if updated else 'Saved'} “{kept['name']}” in the roster."
     desk.spare_field()

@@ -18,7 +18,8 @@ from ...engine.stat_block import Block, read_compact
 KEYS = {"hp": ("hp", "HP", L.MAX_HP), "hit points": ("hp", "HP", L.MAX_HP), "ac": ("ac", "Defense", L.AC),
         "defense": ("ac", "Defense", L.AC), "defence": ("ac", "Defense", L.AC),
         "dex": ("stats.dex", "DEX bonus", (-10, 20)), "reaction": ("stats.reaction", "Reaction time", (0, 60)),
-        "combat skill": ("stats.skill", "Combat skill", (-50, 100)), "skill": ("stats.skill", "Combat skill", (-50, 100)),
+        "combat skill": ("stats.skill", "Combat skill", (-50, 100)),
+        "skill": ("stats.skill", "Combat skill", (-50, 100)),
         "speed": ("stats.speed", "Speed (ft)", (0, 300)),
         "concentration": ("stats.concentration", "Concentration", (-50, 100)),
         "spellcraft": ("stats.spellcraft", "Spellcraft", (-50, 100)), "ride": ("stats.ride", "Ride", (-50, 100))}

@@ -1,4 +1,4 @@
-"""The OSE / B/X stat block as printed ("Goblin (3): AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0], ...").
+"""The OSE / B/X stat block as printed: "Goblin (3): AC 6 [13], HD 1-1 (3hp), Att 1 × weapon (1d6), THAC0 19 [0]...".
 
 `read_stat_blocks(text)` reads every block of a paste into `engine.stat_block`
 records: the name and a count in brackets; AC (the bracketed ascending figure,
@@ -210,7 +210,8 @@ def _thac0(val: str, part: str, s: int, e: int) -> tuple[list[Field], list[str]]
 def _mv(val: str, part: str, s: int, e: int) -> tuple[list[Field], list[str]]:
     m = re.match(r"^(?P<ft>\d[\d,]*)\s*(?:'|’|ft\.?|feet)?", val)
     if not m:
-        return [_field("stats.speed", "Speed", None, part, s, e, f'"{val[:40]}" is not a movement (MV 120\' (40\'))')], []
+        why = f'"{val[:40]}" is not a movement (MV 120\' (40\'))'
+        return [_field("stats.speed", "Speed", None, part, s, e, why)], []
     ft = int(m.group("ft").replace(",", ""))
     more = re.sub(r"^\s*\(\s*\d+\s*(?:'|’|ft\.?)?\s*\)", "", val[m.end():]).strip()
     return [_field("stats.speed", "Speed (ft)", ft, part, s, e, ranged("speed", ft, (0, 480)), note=bool(more))], []
