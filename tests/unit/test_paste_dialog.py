@@ -30,6 +30,7 @@ def test_a_refused_part_carries_its_reason_and_the_creature_cannot_be_added():
     s = state(GHOUL + "\n\nTroll: AC 9000, HD 6 (30hp), Att 1 × bite (1d10)")
     ghoul, troll = cards(s)
     assert ghoul.ok and not troll.ok and ready(s) == [0]
+    assert troll.summary == "1 × Troll · HP 30 · AC ? · Bite 1d10, +5"  # a refused value is no default
     refused = [r for r in troll.rows if r.problem]
     assert [(r.words, r.problem) for r in refused] == [
         ("AC 9000", "descending AC 9000 is ascending -8,981, out of range (-100 to 100)")]

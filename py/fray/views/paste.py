@@ -94,10 +94,13 @@ def rows(block: Block) -> tuple[Row, ...]:
 
 
 def summary(block: Block, count: int) -> str:
-    """One line: "3 × Goblin · HP 3 · AC 13 · Weapon 1d6"."""
-    c = block.combatant()
-    weapons = shown("weapons", c["weapons"]) if c["weapons"] else "no weapons"
-    return f"{count} × {c['name']} · HP {c['hp']} · AC {c['ac']} · {weapons}"
+    """One line: "3 × Goblin · HP 3 · AC 13 · Weapon 1d6"; a value refused or missing is "?"."""
+    def value(key: str) -> str:
+        return "?" if block.get(key) is None else str(block.get(key))
+    weapons = block.field("weapons")
+    attacks = "attacks to fix" if weapons is not None and weapons.problem else \
+        shown("weapons", weapons.value) if weapons is not None else "no weapons"
+    return f"{count} × {block.name} · HP {value('hp')} · AC {value('ac')} · {attacks}"
 
 
 def cards(state: PasteState) -> tuple[Card, ...]:
