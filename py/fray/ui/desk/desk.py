@@ -18,6 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Callable
 
 from ...engine.session import Session
+from ...views.paste import PasteState
 from .keeper import Keeper
 from .page import Page
 from ..dom.patch import Memo, Slots, StateCaches
@@ -81,6 +82,7 @@ class Desk:
     library: LibraryState = field(default_factory=LibraryState)
     roster: RosterState = field(default_factory=RosterState)
     setup: SetupState = field(default_factory=SetupState)
+    paste: PasteState = field(default_factory=PasteState)  # pasted stat blocks (controllers/paste_ui)
     # The answer each combatant last gave to a question that has a default (Option.default, e.g. Ogre's
     # "How fast?"): (combatant, question) -> choice index, the next tap's answer without asking.
     remembered: dict[tuple[str, str], int] = field(default_factory=dict)

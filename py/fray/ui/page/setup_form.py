@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...rules import SYSTEMS
 from ...rules import get as get_ruleset
-from ..controllers import roster_ui
+from ..controllers import paste_ui, roster_ui
 from ..desk.desk import Desk
 from ..desk.operations import draft_doc
 from ..markup import editor, place_markup
@@ -29,5 +29,6 @@ def draw(desk: Desk) -> None:
     placing = place_markup.render(doc, ruleset.field_view_for(doc.get("profile", "")), desk.setup.picked,
                                   desk.setup.said)
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
-                                                       roster_ui.picker(desk, doc), party, desk.setup.refused,
+                                                       paste_ui.draw(desk, doc) + roster_ui.picker(desk, doc), party,
+                                                       desk.setup.refused,
                                                        desk.setup.leaving, str(placing)) + restart))
