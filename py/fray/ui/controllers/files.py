@@ -55,40 +55,34 @@ async def read_file(desk: Desk, file) -> None:
 def _save(desk: Desk, name: str, arg: str, target) -> None:
     download(storage.dumps(desk.session, indent=1), f"{safe_name(desk.session.encounter.name)}.fray.json",
              "application/json")
-    desk.spare_field()
 
 
 @clicks("export-log")
 def _export_log(desk: Desk, name: str, arg: str, target) -> None:
     s = desk.session
     download(log_text(s), f"{safe_name(s.encounter.name)}-log.txt", "text/plain")
-    desk.spare_field()
 
 
 @clicks("open")
 def _open(desk: Desk, name: str, arg: str, target) -> None:
     desk.slots.el("file-input").click()
-    desk.spare_field()
 
 
 @clicks("share")
 def _share(desk: Desk, name: str, arg: str, target) -> None:
     url = str(window.location.href).split("#")[0] + "#" + storage.encode_link(desk.session)
     desk.set(dialog=("share", url, False))
-    desk.spare_field()
 
 
 @clicks("copy-share")
 def _copy_share(desk: Desk, name: str, arg: str, target) -> None:
     dialog = desk.page.dialog
-    desk.spare_field()
     if not dialog or dialog[0] != "share":
         return
     text = dialog[1]
 
     def copied(d: Desk) -> None:
         d.set(dialog=("share", text, True))
-        d.spare_field()
 
     try:
         window.navigator.clipboard.writeText(text).then(create_proxy(lambda *_: desk.run(copied)),

@@ -25,7 +25,6 @@ TEXT_FREE_INPUTS = ("radio", "checkbox", "button", "submit", "color")  # inputs 
 
 def _help(desk: Desk, event) -> bool:
     desk.set(dialog=("help",))
-    desk.spare_field()
     return True
 
 

@@ -148,7 +148,9 @@ def fill_pending(desk: Desk, values: dict[str, Any]) -> None:
 
 
 def apply_field(desk: Desk, result: FieldAction) -> None:
-    """Do what a field view asked for after a click, a key or a pointer gesture."""
+    """Do what a field view asked for after a click, a key or a pointer gesture. The view changed its own
+    state (`Page.field_ui`, in place): the dispatcher redraws the field."""
+    desk.field_acted = True
     if result.message:
         desk.notify(result.message, "info")
     if result.select is not None:
@@ -165,7 +167,6 @@ def cancel(desk: Desk) -> None:
     """Esc: close the dialog, else drop the question and the path previewed."""
     if desk.page.dialog is not None:
         desk.set(dialog=None)
-        desk.spare_field()  # a dialog closes: the field is as it was
         return
     desk.set(pending=None)
     # A path previewed by tapping (nothing pending) is cancelled too.
@@ -247,7 +248,6 @@ def _redo(desk: Desk, name: str, arg: str, target) -> None:
 @clicks("help", "rule")
 def _open_help(desk: Desk, name: str, arg: str, target) -> None:
     desk.set(dialog=("help",) if name == "help" else ("rule", arg))
-    desk.spare_field()
 
 
 @clicks("cancel")
@@ -258,7 +258,6 @@ def _cancel(desk: Desk, name: str, arg: str, target) -> None:
 @clicks("dismiss")
 def _dismiss(desk: Desk, name: str, arg: str, target) -> None:
     desk.set(notice=("", "info"))
-    desk.spare_field()
 
 
 @clicks("select", "token")
@@ -292,7 +291,6 @@ def open_hp(desk: Desk) -> bool:
     if cid is None or not desk.session.state.has(cid):
         return False
     desk.set(dialog=("hp", cid, "", ""))
-    desk.spare_field()
     return True
 
 
@@ -342,7 +340,6 @@ def _fold(desk: Desk, name: str, arg: str, target) -> None:
     """Show or hide a group's refused options (ui/markup/panels.py `fold`); the field is as it was."""
     shown = desk.page.unfolded
     desk.set(unfolded=shown - {arg} if arg in shown else shown | {arg})
-    desk.spare_field()
 
 
 @clicks("choose")
@@ -402,7 +399,6 @@ def _hp_open(desk: Desk, name: str, arg: str, target) -> None:
     """A combatant's hit points tapped: the quick HP field (views/hp_change.py)."""
     if desk.session.state.has(arg):
         desk.set(dialog=("hp", arg, "", ""))
-        desk.spare_field()
 
 
 @forms("hp-quick")
@@ -413,7 +409,6 @@ def _hp_quick(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> No
     cmd, problem = read_change(arg, typed)
     if cmd is None:
         desk.set(dialog=("hp", arg, typed[:40], problem))
-        desk.spare_field()
         return
     desk.set(dialog=None)
     act(desk, cmd)
@@ -434,7 +429,6 @@ def _quick_condition(desk: Desk, arg: str, values: dict[str, str], op: str, form
     illegal = desk.session.check(cmd) if cmd is not None else None
     if cmd is None or illegal is not None:
         desk.set(dialog=("hp", arg, "", "", typed[:40], problem or illegal.detail), cond_for=lasting)
-        desk.spare_field()
         return
     desk.set(dialog=None, cond_for=lasting)
     act(desk, cmd)

@@ -42,7 +42,6 @@ def _system(desk: Desk, name: str, arg: str, target) -> None:
     """A system chosen (or the welcome opened again from the help): the next tap starts with it."""
     desk.set(dialog=("welcome", choice(arg).system))
     desk.focus = "[data-testid=welcome-blank]"
-    desk.spare_field()
 
 
 @clicks("welcome-blank")
