@@ -15,6 +15,7 @@ from ...engine import storage
 from ...views.panels import log_text
 from .actions import Actions
 from ..desk.desk import Desk
+from ..desk.page import Dialog, showing
 from ..desk.entries import download, open_new, safe_name
 
 clicks = Actions("click")
@@ -71,18 +72,17 @@ def _open(desk: Desk, name: str, arg: str, target) -> None:
 @clicks("share")
 def _share(desk: Desk, name: str, arg: str, target) -> None:
     url = str(window.location.href).split("#")[0] + "#" + storage.encode_link(desk.session)
-    desk.set(dialog=("share", url, False))
+    desk.set(dialog=Dialog("share", url=url))
 
 
 @clicks("copy-share")
 def _copy_share(desk: Desk, name: str, arg: str, target) -> None:
-    dialog = desk.page.dialog
-    if not dialog or dialog[0] != "share":
+    if not showing(desk.page, "share"):
         return
-    text = dialog[1]
+    text = desk.page.dialog.url
 
     def copied(d: Desk) -> None:
-        d.set(dialog=("share", text, True))
+        d.set(dialog=Dialog("share", url=text, copied=True))
 
     try:
         window.navigator.clipboard.writeText(text).then(create_proxy(lambda *_: desk.run(copied)),

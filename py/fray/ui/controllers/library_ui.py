@@ -21,6 +21,7 @@ from . import roster_ui
 from ..desk import entries, tabs
 from .actions import Actions
 from ..desk.desk import Desk
+from ..desk.page import Dialog
 from ..desk.operations import apply_setup
 from ..dom.store import ENTRIES, ROSTER, ask_persistence
 
@@ -97,7 +98,7 @@ def switch(desk: Desk, rid: str, session, message: str = "") -> None:
 @clicks("library")
 def _library(desk: Desk, name: str, arg: str, target) -> None:
     desk.library.renaming, desk.library.report = "", ""
-    desk.set(dialog=("library",))
+    desk.set(dialog=Dialog("library"))
     return _refresh(desk)  # the dispatcher awaits it, then draws the list again
 
 
@@ -286,7 +287,7 @@ async def import_text(desk: Desk, text: str | bytes, name: str) -> None:
     """Add every entry of a backup (or one encounter file) under ids no entry has, with a progress bar;
     entries that do not load are added set aside, and the report names them."""
     state = desk.library
-    desk.set(dialog=("library",))
+    desk.set(dialog=Dialog("library"))
     try:
         incoming = library.read_import(text, name)
     except library.BackupError as exc:

@@ -20,6 +20,27 @@ DRAWN_IN_FIELD = {"field": True}  # a field's metadata: the field views draw fro
 
 
 @dataclass(frozen=True)
+class Dialog:
+    """The open dialog: which one (`kind`) and what it shows, each by its name; the fields of other kinds
+    keep their defaults."""
+
+    kind: str  # "help", "welcome", "share", "rule", "dice", "hp", "table" or "library"
+    system: str = ""  # welcome: the system chosen
+    url: str = ""  # share: the link, and whether it was copied
+    copied: bool = False
+    rule: str = ""  # rule: the rule id shown
+    need: Any = None  # dice: what the rules ask the referee's dice for (NeedDice), the command waiting on them,
+    command: Any = None  # and the faces typed so far
+    faces: tuple[int, ...] = ()
+    combatant: str = ""  # hp: whose hit points and conditions
+    typed: str = ""  # hp: the HP change typed, and why it was refused
+    problem: str = ""
+    cond_typed: str = ""  # hp: the condition typed, and why it was refused
+    cond_problem: str = ""
+    key: str = ""  # table: the setting whose table is edited
+
+
+@dataclass(frozen=True)
 class Page:
     """Selection, mode, tab, the question being asked, the dialog, the notice,
     the setup draft and the field views' scratch space."""
@@ -33,9 +54,7 @@ class Page:
     tab: str = field(default="field", metadata=DRAWN_IN_FIELD)  # the field is drawn when its tab shows
     # (option index, option) whose question or place is asked
     pending: tuple[int, Option] | None = field(default=None, metadata=DRAWN_IN_FIELD)
-    # The open dialog: ("help",), ("share", url, copied), ("rule", rule id),
-    # ("dice", NeedDice, command, faces typed so far) or ("table", settings key).
-    dialog: tuple | None = None
+    dialog: Dialog | None = None  # the open dialog, if any
     notice: tuple[str, str] = ("", "info")  # (text, tone: "info", "ok" or "error")
     draft: dict[str, Any] | None = None  # the setup being edited, as its JSON document
     problems: tuple[str, ...] = ()  # why the draft does not apply
@@ -53,6 +72,11 @@ class Page:
     # selections, as a preference ("show me why not" for every attack list), until folded again.
     unfolded: frozenset[str] = frozenset()
     cond_for: str | None = None  # the quick dialog's duration last chosen (views/quick_condition.py), kept as a preference
+
+
+def showing(page: Page, kind: str) -> bool:
+    """Whether the dialog of this kind is open."""
+    return page.dialog is not None and page.dialog.kind == kind
 
 
 FIELD_INPUTS = tuple(f.name for f in fields(Page) if f.metadata.get("field"))
