@@ -305,7 +305,7 @@ def test_a_referee_felling_the_asked_one_drops_the_question__OGRE_AOO_1():
     try:
         s.act(oc.Opportunity("orc", "decline"))
     except IllegalCommand as exc:
-        assert exc.illegal.reason == "NOTHING_TO_ANSWER"
+        assert exc.illegal.reason == "FIGHT_OVER"  # its side is down: the fight is over
 
 
 # --- the referee's Allow (CORE-REF-1) -------------------------------------------------------------------
