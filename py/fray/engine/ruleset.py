@@ -17,7 +17,7 @@ from .commands import Command, Event, Illegal, Option, Reason
 from .conditions import INCAPACITATING, LIBRARY, Named, condition_refusal, immobile, incapacitating  # noqa: F401
 from .dice import Dice
 from .model import Encounter, Square
-from .referee import (REFEREE_COMMANDS, Allow, Damage, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
+from .referee import (REFEREE_COMMANDS, Allow, Damage, Effect, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
                       SetCondition, SetHp, SetStat, SetWalls, check_referee, due_timers, override_failed,
                       resolve_referee)
 from .specs import CORE_SETTINGS, Setting, StatSpec  # noqa: F401  (re-exported: systems and the page import them here)
