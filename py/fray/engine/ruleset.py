@@ -122,7 +122,7 @@ class Ruleset:
     name = "base"
     title = "Base"
     profiles: tuple[str, ...] = ("",)
-    field_view = "none"  # a ruleset with no SystemInfo (tests): the field view the page shows
+    field_view = "list"  # a ruleset with no SystemInfo (tests): the field view the page shows
 
     # --- what a system declares ---------------------------------------------
     setting_specs: tuple[Setting, ...] = ()  # every DEFAULT of the system, with its rule id

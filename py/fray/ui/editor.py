@@ -21,8 +21,10 @@ from ..engine.storage import SHAPES
 from ..rules import SYSTEMS
 from .html import Markup, h, with_rules
 
-SYSTEM_CHOICES = (("olog", "", "OLOG"), ("ose", "loose", "OSE loose"), ("ose", "detailed", "OSE detailed"),
-                  ("ogre", "", "Ogre"))
+
+def system_choices() -> tuple[tuple[str, str, str], ...]:
+    """The System list: (system, profile, label) of every profile of every system, from their descriptors."""
+    return tuple(c for info in SYSTEMS.values() for c in info.choices())
 
 
 class EditError(ValueError):
@@ -331,9 +333,6 @@ def stat_field(i: int, spec: StatSpec, value: Any) -> Markup:
     return field(spec.label, path, value if value is not None else spec.default, kind)
 
 
-SHORT = {"olog": "OLOG", "ose": "OSE", "ogre": "Ogre"}
-
-
 def example_picker() -> Markup:
     """Start from one of the systems' ready-made encounters (the rules texts' own examples among them)."""
     from ..rules import examples
@@ -342,7 +341,7 @@ def example_picker() -> Markup:
     for system in SYSTEMS:
         for name in examples(system):
             opts.append(h("option", {"value": f"{system}:{name}"},
-                          f"{SHORT.get(system, system)} · {name.replace('_', ' ')}"))
+                          f"{SYSTEMS[system].label} · {name.replace('_', ' ')}"))
     return h("label", {"class_": "f"}, h("span", None, "Examples"),
              h("select", {"data-action": "example", "data-testid": "example-select", "aria-label": "Examples"}, opts))
 
@@ -415,7 +414,7 @@ def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party:
     sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
                    h("select", {"data-action": "system", "data-testid": "system-select", "aria-label": "System"},
                      [h("option", {"value": f"{s}:{p}", "selected": f"{s}:{p}" == system_value}, label)
-                      for s, p, label in SYSTEM_CHOICES]))
+                      for s, p, label in system_choices()]))
     head = h("div", {"class_": "ed-head"},
              example_picker(),
              field("Encounter name", "name", doc.get("name", ""), testid="enc-name", maxlength="80"),

@@ -14,7 +14,7 @@ from ..engine.referee import condition_words
 from ..engine.ruleset import clock_text
 from ..views.quick_condition import duration_choices, library
 from ..views.panels import last_result, log_lines
-from ..views.welcome import CHOICES, choice
+from ..views.welcome import choice, choices
 from . import editing, guide, panels, quick_dialog, table_editor
 from .desk import Desk
 from .field_views import SPATIAL_NEEDS
@@ -201,7 +201,7 @@ def dialog_html(desk: Desk) -> str:
     if kind == "help":
         return guide.help_dialog(wide=not is_phone())
     if kind == "welcome":
-        return guide.welcome_dialog(CHOICES, choice(d[1]))
+        return guide.welcome_dialog(choices(), choice(d[1]))
     if kind == "share":
         return panels.share_dialog(d[1], d[2])
     if kind == "rule":

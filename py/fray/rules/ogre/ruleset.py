@@ -22,7 +22,7 @@ from ...engine.geometry import Body
 from ...engine.model import Encounter, Square
 from ...engine.ruleset import Named, Ruleset
 from ...engine.state import State
-from .. import SYSTEMS
+from .system import INFO
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
 from .commands import Advance, Charge, Delay, Move, Withdraw
 from .segment import on_damage, run as run_work, run_until_dice, step as work_step
@@ -215,4 +215,4 @@ class Ogre(Ruleset):
 
 
 RULESET = Ogre()
-RULESET.info = SYSTEMS["ogre"]
+RULESET.info = INFO

@@ -19,7 +19,7 @@ from ...engine.geometry import Body
 from ...engine.model import Encounter
 from ...engine.ruleset import Named, Ruleset
 from ...engine.state import State
-from .. import SYSTEMS
+from .system import INFO
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
 from .commands import Charge, Done, EndStep, Flee, Move, Withdraw
 from .combat import drop_broken_holds
@@ -201,4 +201,4 @@ class OseRuleset(Ruleset):
 
 
 RULESET = OseRuleset()
-RULESET.info = SYSTEMS["ose"]
+RULESET.info = INFO
