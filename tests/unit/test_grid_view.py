@@ -11,6 +11,7 @@ from dataclasses import replace
 import pytest
 
 from fray.engine import geometry as geo
+from fray.engine import paths
 from fray.engine.commands import Choice, Option
 from fray.engine.dice import ScriptedDice
 from fray.engine.ruleset import Allow, Place, SetHp, SetWalls
@@ -23,7 +24,9 @@ from fray.ui.field_ui import FieldUi
 from fray.ui.field_views import FieldContext, field_view
 from fray.ui.grid import GridView, base_layer
 from fray.views.panels import system_view
-from fray.views.grid import PreviewRequest, grid_model, initials, plan_path, token_at
+from fray.views.grid import grid_model, token_at
+from fray.views.grid_path import PreviewRequest, plan_path
+from fray.views.models import initials
 
 OSE = get("ose")
 OGRE = get("ogre")
@@ -345,9 +348,9 @@ def test_path_preview_marks_every_provoking_square_and_names_the_attackers__OSE_
     req = PreviewRequest("brak", ((12, 4),))
     p = plan_path(s.state, OSE, req, options=OSE.options(s.state, "brak"))
     me = next(b for b in bodies_of(s) if b.id == "brak")
-    path = geo.path_through(grid_of(s), [(4, 5), (12, 4)], me, bodies_of(s), hostile(s))
+    path = paths.path_through(grid_of(s), [(4, 5), (12, 4)], me, bodies_of(s), hostile(s))
     assert list(p.squares) == path
-    expected = geo.provocations(path, me, bodies_of(s), hostile(s), grid=grid_of(s))
+    expected = paths.provocations(path, me, bodies_of(s), hostile(s), grid=grid_of(s))
     assert [(pr.square, pr.attackers) for pr in p.provocations] == [(e.square, e.attackers) for e in expected]
     assert expected  # the route passes the orcs' reach
     x0, y0 = expected[0].square

@@ -13,7 +13,7 @@ import math
 from typing import Any
 
 from ..engine.ruleset import SetWalls
-from ..views.grid import can_move
+from ..views.grid_path import can_move
 from .field_views import FieldAction, FieldContext
 from .grid_svg import MAX_ZOOM, S, _n
 

@@ -26,6 +26,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...engine import geometry as geo
+from ...engine import paths
 from ...engine.commands import Event
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.model import Combatant
@@ -269,7 +270,7 @@ def provocation_stops(state: State, cid: str, path: tuple, *, withdraw: bool = F
         return ((0, ids),) if ids else ()
     if len(path) < 2:
         return ()
-    provs = geo.provocations(list(path), me, bs, og.hostile_fn(state), withdraw=withdraw,
+    provs = paths.provocations(list(path), me, bs, og.hostile_fn(state), withdraw=withdraw,
                              exempt=frozenset(exempt), grid=g)
     stops = [(p.index, p.attackers) for p in provs]
     if withdraw:
