@@ -72,32 +72,33 @@ _UNITS = {"s": "second", "sec": "second", "secs": "second", "second": "second", 
 
 
 def parse_duration(rs: "Ruleset", state: State, text: str) -> int:
-    """Ruleset.duration: ticks of `rs`'s clock in a typed duration, or ValueError saying why not."""
+    """Ruleset.duration: ticks of `rs`'s clock in a typed duration, or ValueError saying why not. Minutes and
+    seconds go through the same round length (CORE-TIME-1): "1 min" and "60 s" last the same."""
     raw = " ".join(str(text).split()).lower()
     if not raw:
         return 0
     unit_word = rs.clock_unit
+    per_minute = rs.minute_ticks(state)
+    units = f'{unit_word}s, minutes ("2 min") or seconds' if per_minute else f"{unit_word}s"
     m = re.fullmatch(r"(\d{1,6}(?:\.\d+)?)\s*([a-z]*)", raw)
-    secs = " or seconds" if rs.tick_seconds else ""
     if m is None:
-        raise ValueError(f'"{str(text)[:20]}" is not a duration: a whole number of {unit_word}s, '
-                         f'minutes ("2 min"){secs}')
+        raise ValueError(f'"{str(text)[:20]}" is not a duration: a whole number of {units}')
     number, unit = float(m.group(1)), m.group(2)
     if unit in ("", unit_word, unit_word + "s", unit_word[:3], unit_word[:3] + "s", "rd" * (unit_word == "round")):
         ticks = number
+    elif unit in _UNITS and not per_minute:
+        raise ValueError(f"{rs.title} gives a {unit_word} no length in {_UNITS[unit]}s: "
+                         f"say the duration in {unit_word}s")
     elif _UNITS.get(unit) == "minute":
-        per = rs.minute_ticks(state)
-        if not per:
-            raise ValueError(f"{rs.title} gives a round no length in minutes: say the duration in {unit_word}s")
-        ticks = number * per
-    elif _UNITS.get(unit) == "second" and rs.tick_seconds:
-        ticks = number / rs.tick_seconds
+        ticks = number * per_minute
+    elif _UNITS.get(unit) == "second":
+        ticks = number * per_minute / 60
     else:
-        raise ValueError(f'"{unit}" is not a unit of the clock of {rs.title}: {unit_word}s, minutes{secs}')
-    if ticks != int(ticks):
-        raise ValueError(f"{str(text)[:20]} is not a whole number of {unit_word}s "
-                         f"({rs.clock_words(1)} each)")
-    return int(ticks)
+        raise ValueError(f'"{unit}" is not a unit of the clock of {rs.title}: {units}')
+    if abs(ticks - round(ticks)) > 1e-9:
+        each = f" ({60 / per_minute:g} s each)" if per_minute else ""
+        raise ValueError(f"{str(text)[:20]} is not a whole number of {unit_word}s{each}")
+    return int(round(ticks))
 
 
 def clock_text(seconds: float) -> str:
@@ -170,7 +171,7 @@ class Ruleset:
         may last until the start or the end of someone's next turn). None: the system has no turns."""
         return None
 
-    def turn_word(self, state: State) -> str: return "turn"  # what one of `turns` is called (OSE: "step")  # noqa: E704
+    def turn_word(self, state: State) -> str: return "turn"  # what one of `turns` is called  # noqa: E704
 
     tick_seconds: float = 0.0  # in-game seconds a tick of the clock lasts (0: the text does not say)
 
@@ -181,8 +182,8 @@ class Ruleset:
         return parse_duration(self, state, text)
 
     def clock_label(self, state: State) -> str:
-        """The header's clock: the in-game time since the fight began ("20 s", "1:10"), or ""."""
-        return clock_text((state.round - 1) * self.tick_seconds) if state.round and self.tick_seconds else ""
+        """The header's clock: the in-game time since the fight began ("20 s", "1:10"; CORE-TIME-1), or ""."""
+        return clock_text(60 / self.minute_ticks(state) * (state.round - 1)) if state.round and self.tick_seconds else ""
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """System hook: why a command the referee allows cannot mean anything now

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...engine.commands import Code
+from ...engine.conditions import can_act as core_can_act
 from ...engine.geometry import Grid
 from ...engine.model import Combatant
 from ...engine.ruleset import Setting, StatSpec
@@ -239,7 +240,9 @@ def is_helpless(c: Combatant) -> bool:
 
 
 def can_act(c: Combatant) -> bool:
-    return not is_out(c) and not is_helpless(c)
+    """CORE-COND-1: the one question "can it act?" of OSE: in the fight, not pinned, and no condition that
+    allows no action (asleep, held, helpless...: `engine.conditions.can_act`)."""
+    return not is_out(c) and not is_helpless(c) and core_can_act(c)
 
 
 def is_turned(state: State, cid: str) -> bool:
