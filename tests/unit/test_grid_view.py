@@ -14,7 +14,7 @@ from fray.engine import geometry as geo
 from fray.engine import paths
 from fray.engine.commands import Choice, Option
 from fray.engine.dice import ScriptedDice
-from fray.engine.ruleset import Allow, Place, SetHp, SetWalls
+from fray.engine.referee import Allow, Place, SetHp, SetWalls
 from fray.engine.session import Session
 from fray.rules import get
 from fray.rules.ogre.examples import orc_and_pc
@@ -194,7 +194,7 @@ def test_tokens_carry_initials_side_colour_and_shape_hp_current_and_selected():
 def test_down_token_is_drawn_under_a_standing_one_and_marked():
     s = ose_started()
     s.act(Place("mira", square=(6, 6)))
-    from fray.engine.ruleset import SetHp
+    from fray.engine.referee import SetHp
     s.act(SetHp("mira", 0))
     m = grid_model(s.state, OSE, selected="brak", current=s.current())
     mira = next(t for t in m.tokens if t.id == "mira")
@@ -210,7 +210,7 @@ def test_a_selection_keeps_every_token_in_its_drawing_order_but_lifts_it_over_it
     order = [t.id for t in grid_model(s.state, OSE, current=s.current()).tokens]
     for cid in order:
         assert [t.id for t in grid_model(s.state, OSE, selected=cid, current=s.current()).tokens] == order
-    from fray.engine.ruleset import SetHp
+    from fray.engine.referee import SetHp
     s.act(SetHp("mira", 0))
     brak_sq = next(t.square for t in grid_model(s.state, OSE).tokens if t.id == "mira")
     s.act(Place("brak", square=brak_sq))  # standing over the fallen Mira

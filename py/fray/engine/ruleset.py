@@ -14,15 +14,13 @@ import re
 from typing import Any, Callable
 
 from .commands import Command, Event, Illegal, Option, Reason
-from .conditions import INCAPACITATING, LIBRARY, Named, condition_refusal, immobile, incapacitating  # noqa: F401
+from .conditions import LIBRARY, Named, condition_refusal, immobile, incapacitating
 from .dice import Dice
 from .model import Encounter, Square
-from .referee import (REFEREE_COMMANDS, Allow, Damage, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
-                      SetCondition, SetHp, SetStat, SetWalls, check_referee, due_timers, override_failed,
-                      resolve_referee)
-from .specs import CORE_SETTINGS, Setting, StatSpec  # noqa: F401  (re-exported: systems and the page import them here)
+from .referee import REFEREE_COMMANDS, Allow, Expire, check_referee, due_timers, override_failed, resolve_referee
+from .specs import CORE_SETTINGS, Setting, StatSpec
 from .state import State, evolve
-from .tables import Handlers  # noqa: F401  (re-exported for the systems' tables)
+from .tables import Handlers
 
 Resolution = tuple[State, list[Event]]
 ANSWERS_FOLLOWED = 12  # questions a command's odds answer by default, at most (a path past many threateners)

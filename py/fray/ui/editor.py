@@ -15,7 +15,8 @@ from typing import Any
 from .. import placement, presets
 from ..engine import limits as L
 from ..engine.model import WEAPON_KINDS, QUALITIES
-from ..engine.ruleset import Ruleset, Setting, StatSpec
+from ..engine.ruleset import Ruleset
+from ..engine.specs import Setting, StatSpec
 from ..engine import storage
 from ..engine.storage import SHAPES
 from ..rules import SYSTEMS

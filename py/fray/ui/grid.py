@@ -18,7 +18,7 @@ logged, undoable referee command). Arrows move a cursor, Enter acts on it.
 """
 from __future__ import annotations
 
-from ..engine.ruleset import Allow, Place, SetWalls
+from ..engine.referee import Allow, Place, SetWalls
 from ..views.grid import GridModel, grid_model
 from ..views.grid_path import PathPreview, PreviewRequest, can_move, commit_command, fmt, plan_path
 from .field_views import FieldAction, FieldContext, FieldView

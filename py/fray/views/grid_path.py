@@ -14,7 +14,8 @@ from ..engine.cache import Cache
 from ..engine.commands import Option
 from ..engine.geometry import Body, Grid
 from ..engine.model import Square, are_hostile
-from ..engine.ruleset import Place, Ruleset
+from ..engine.referee import Place
+from ..engine.ruleset import Ruleset
 from ..engine.state import State
 
 

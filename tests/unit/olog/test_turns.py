@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fray.engine.model import Weapon
-from fray.engine.ruleset import Allow, Damage, Heal, SetHp
+from fray.engine.referee import Allow, Damage, Heal, SetHp
 from fray.engine.session import Session
 from fray.rules import get as get_ruleset
 from fray.rules.olog import (RULESET, Attack as AttackCmd, CastSpell, Defend, EndTurn, Move, Reorder, Retrieve,

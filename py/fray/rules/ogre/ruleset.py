@@ -20,7 +20,8 @@ from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.geometry import Body
 from ...engine.model import Encounter, Square
-from ...engine.ruleset import Named, Ruleset
+from ...engine.conditions import Named
+from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .system import INFO
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om

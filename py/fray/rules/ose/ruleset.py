@@ -19,7 +19,8 @@ from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
 from ...engine.model import Encounter
-from ...engine.ruleset import Named, Ruleset
+from ...engine.conditions import Named
+from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .system import INFO
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
