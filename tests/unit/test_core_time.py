@@ -9,7 +9,8 @@ from ogre_support import orc, pc, start
 from ose_kit import fighter, session as ose_session, start as ose_start
 
 from fray.engine import storage
-from fray.engine.referee import SetCondition, condition_words
+from fray.engine.referee import SetCondition
+from fray.engine.conditions import condition_words
 from fray.engine.session import Session
 from fray.rules.ogre import RULESET as OGRE
 from fray.rules.ose import RULESET as OSE, EndStep

@@ -7,6 +7,7 @@ from heapq import heappop, heappush
 from typing import Iterable, Sequence
 
 from .geometry import Body, Grid, Hostile, _STEPS, _area, _threatening, distance_ft, path_cost_ft, threat_map
+from .model import Square
 
 
 # --- paths -----------------------------------------------------------------------

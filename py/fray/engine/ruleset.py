@@ -17,7 +17,8 @@ from .commands import Command, Event, Illegal, Option, Reason
 from .conditions import LIBRARY, Named, condition_refusal, immobile, incapacitating
 from .dice import Dice
 from .model import Encounter, Square
-from .referee import REFEREE_COMMANDS, Allow, Expire, check_referee, due_timers, override_failed, resolve_referee
+from .referee import REFEREE_COMMANDS, Allow, Expire, check_referee, override_failed, resolve_referee
+from .referee_effects import due_timers
 from .specs import CORE_SETTINGS, Setting, StatSpec
 from .state import State, evolve
 from .tables import Handlers

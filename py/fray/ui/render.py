@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from .. import catalogue
 from ..rules import titles
-from ..engine.referee import condition_words
+from ..engine.conditions import condition_words
 from ..engine.ruleset import clock_text
 from ..views.quick_condition import duration_choices, library
 from ..views.panels import last_result, log_lines

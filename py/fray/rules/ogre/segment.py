@@ -33,7 +33,7 @@ from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.model import Combatant
 from ...engine.state import Prompt, State
 from ...engine.spells import spell_effect
-from ...engine.referee import cast_effect
+from ...engine.referee_effects import cast_effect
 from . import grid as og
 from .attack import attack_damage, attack_hits, attack_roll
 from .state import (

@@ -11,7 +11,7 @@ from typing import Any
 
 from ...engine.conditions import modifiers
 from ...engine.commands import Command, Event
-from ...engine.referee import cast_effect
+from ...engine.referee_effects import cast_effect
 from ...engine.spells import spell_effect
 from ...engine.dice import Dice, DiceExpr
 from ...engine.model import Combatant

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 from ...engine.commands import Command, Event, Illegal
 from ...engine.dice import Dice
-from ...engine.referee import cast_effect
+from ...engine.referee_effects import cast_effect
 from ...engine.tables import Handlers
 from ...engine.state import State
 from .check import charge_plan, manip_cost
