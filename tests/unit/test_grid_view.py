@@ -174,7 +174,7 @@ def rects(svg: str, cls: str) -> int:
 # --- the model: tokens ---------------------------------------------------------------------
 
 def test_grid_is_the_field_view_of_ose_detailed_and_ogre():
-    assert OSE.field_view_for("detailed") == "grid" and OGRE.field_view_for("") == "grid"
+    assert OSE.info.field_view("detailed") == "grid" and OGRE.info.field_view("") == "grid"
     assert isinstance(field_view("grid"), GridView)
 
 

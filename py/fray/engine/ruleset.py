@@ -122,7 +122,9 @@ class Ruleset:
     name = "base"
     title = "Base"
     profiles: tuple[str, ...] = ("",)
-    field_view = "list"  # a ruleset with no SystemInfo (tests): the field view the page shows
+    # The system's descriptor (fray/rules/<name>/system.py: its names, lines and views), which the system
+    # sets and the registry gives a ruleset registered by hand; the engine never reads it.
+    info: Any = None
 
     # --- what a system declares ---------------------------------------------
     setting_specs: tuple[Setting, ...] = ()  # every DEFAULT of the system, with its rule id
@@ -208,17 +210,6 @@ class Ruleset:
 
     def namespaces(self) -> tuple[str, ...]:
         return (self.name, "core")
-
-    def field_view_for(self, profile: str) -> str:
-        """The field view a profile plays on (OSE loose has no grid): the
-        system's SystemInfo (`info`, set by fray.rules) says, else `field_view`."""
-        info = getattr(self, "info", None)
-        return info.field_view(profile) if info is not None else self.field_view
-
-    def extra_views(self, profile: str) -> tuple[str, ...]:
-        """More views the page shows with the field, by name (e.g. Ogre's "ruler")."""
-        info = getattr(self, "info", None)
-        return info.extra_views if info is not None else ()
 
     # --- hooks the views and the page ask, so generic code never names a system ---
     def phase(self, state: State) -> Any:

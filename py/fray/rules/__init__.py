@@ -129,12 +129,13 @@ def get(system: str) -> Ruleset:
 
 
 def register(system: str, ruleset: Ruleset, system_info: SystemInfo | None = None) -> None:
-    """Register a ruleset object directly (tests, experiments); its SystemInfo
-    is read off the ruleset unless one is given."""
-    _added[system] = system_info or SystemInfo(
-        system, ruleset.title, type(ruleset).__module__, tuple(ruleset.profiles),
-        field_views=tuple((p, ruleset.field_view_for(p)) for p in ruleset.profiles),
-        extra_views=ruleset.extra_views(ruleset.profiles[0]))
+    """Register a ruleset object directly (tests, experiments) with its descriptor: the one given, else
+    the ruleset's own, else a plain one (one profile, played on the list); the ruleset keeps it as `info`."""
+    system_info = system_info or ruleset.info or SystemInfo(system, ruleset.title, type(ruleset).__module__,
+                                                             tuple(ruleset.profiles))
+    if ruleset.info is None:
+        ruleset.info = system_info
+    _added[system] = system_info
     discover()
     _loaded[system] = ruleset
 

@@ -410,7 +410,7 @@ def refused_summary(doc: dict[str, Any], refused: dict[str, tuple[str, str]], pr
 
 def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party: str,
           refused: dict[str, tuple[str, str]], placing: str = "") -> tuple[Markup | str, Markup]:
-    view = ruleset.field_view_for(doc.get("profile", ""))
+    view = ruleset.info.field_view(doc.get("profile", ""))
     system_value = f"{doc['system']}:{doc.get('profile', '')}"
     sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
                    h("select", {"data-action": "system", "data-testid": "system-select", "aria-label": "System"},

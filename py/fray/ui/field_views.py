@@ -3,7 +3,7 @@
 A field view turns a `FieldContext` into HTML/SVG and maps its own
 `data-action`s (a token tapped, a zone chosen, a square clicked) to what the
 app should do. "list" is built in; the others are named, with their modules, by the systems' descriptors
-(`SystemInfo.view_modules`); the ruleset's `field_view_for` picks one. Pure: no browser imports.
+(`SystemInfo.view_modules`); the descriptor's `field_view` picks one. Pure: no browser imports.
 """
 from __future__ import annotations
 
@@ -120,8 +120,7 @@ def forget() -> None:
 
 def views_for(ruleset: Ruleset, profile: str) -> tuple[FieldView, ...]:
     """The field view and the extra views of a ruleset's profile, field first."""
-    return (field_view(ruleset.field_view_for(profile)),) + tuple(
-        field_view(n) for n in ruleset.extra_views(profile))
+    return (field_view(ruleset.info.field_view(profile)),) + tuple(field_view(n) for n in ruleset.info.extra_views)
 
 
 def modules() -> dict[str, str]:
@@ -130,7 +129,7 @@ def modules() -> dict[str, str]:
 
 
 def field_view(name: str) -> FieldView:
-    """The field view of that name (a ruleset's `field_view_for`), imported on first use. A name no
+    """The field view of that name (a descriptor's `field_view`), imported on first use. A name no
     system declares is an error (KeyError), not a default."""
     view = _cache.get(name)
     if view is None:

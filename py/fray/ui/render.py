@@ -87,7 +87,7 @@ def render(desk: Desk, field: bool = True) -> None:
     slots.html("notice-slot", memo("notice", (text, tone), lambda: panels.notice(text, tone)))
     slots.data("layout", "tab", page.tab)
     slots.data("layout", "mode", page.mode)
-    slots.data("layout", "view", s.ruleset.field_view_for(enc.profile))
+    slots.data("layout", "view", s.ruleset.info.field_view(enc.profile))
     editing.draw(desk)
     sel, target = page.selected, page.target
 
