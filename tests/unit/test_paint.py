@@ -1,4 +1,4 @@
-"""The painted start's storage rules (ui/paint.py) and its first drawing made aside.
+"""The painted start's storage rules (ui/page/paint.py) and its first drawing made aside.
 
 The stored entry is kept only for one build and under a size cap; a corrupt, foreign or stale entry reads
 as nothing (the page starts the normal way) and never raises; a write the browser refuses removes the stale
@@ -21,7 +21,7 @@ from test_app_render_cache import COMPARED, Storage, app_module  # noqa: F401  (
 
 @pytest.fixture
 def paint(app_module):  # noqa: F811
-    return importlib.import_module("fray.ui.paint")
+    return importlib.import_module("fray.ui.page.paint")
 
 
 def test_an_entry_round_trips_for_its_own_build(paint):

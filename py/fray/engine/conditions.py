@@ -159,10 +159,20 @@ def turn_count(ruleset: Any, state: State, edge: str, who: str) -> tuple[int, bo
     return ruleset.turns(state, who)
 
 
-def condition_words(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:
+def secret_times(ruleset: Any, state: State) -> tuple[tuple[str, str, int], ...]:
+    """The rules' own timed states whose time is the referee's secret (OSE-TURN-3: turned undead flee 1d4
+    minutes, rolled secretly): (combatant, condition, the tick it ends at), from the system's `secret_times`."""
+    own = getattr(ruleset, "secret_times", None)  # a system whose rules time a condition themselves declares it
+    return own(state) if own is not None else ()
+
+
+def condition_words(ruleset: Any, state: State, *, public: bool = False) -> dict[str, tuple[str, ...]]:
     """Each combatant's conditions as its badges say them, a timed one with its time left in the system's
-    clock ("Asleep · 2 rounds left"; Ogre: segments and seconds), in the order of `conditions`."""
+    clock ("Asleep · 2 rounds left"; Ogre: segments and seconds), in the order of `conditions`. The time of
+    the rules' own secret timings ("turned · 3 rounds left") only for the referee, not with `public`."""
     ends = {(cid, cond): at for cid, cond, at in state.timers}
+    if not public:
+        ends.update(((cid, cond), at) for cid, cond, at in secret_times(ruleset, state))
     now = ruleset.clock(state) if ends else 0
     out: dict[str, tuple[str, ...]] = {}
     for c in state.combatants:
@@ -181,8 +191,9 @@ def _said(ruleset: Any, state: State, cond: str, at: Any, now: int) -> str:
 
 
 def public_conditions(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:
-    """`condition_words` without the referee's secret ones: what the players' display may show."""
-    words = condition_words(ruleset, state)
+    """`condition_words` without the referee's secret ones, nor the secret time of the rules' own timings:
+    what the players' display may show."""
+    words = condition_words(ruleset, state, public=True)
     if not state.secret:
         return words
     out = {}

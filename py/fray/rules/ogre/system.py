@@ -5,7 +5,7 @@ INFO = SystemInfo(
     "ogre", "Ogre Character Codex: Combat Sequence", short="Ogre", order=3,
     field_views=(("", "grid"),),
     extra_views=("before", "ruler"),  # OGRE-SUR-1, OGRE-SEG-1
-    view_modules=(("grid", "fray.ui.grid"), ("before", "fray.ui.before_fight"), ("ruler", "fray.ui.ruler")),
+    view_modules=(("grid", "fray.ui.field.grid"), ("before", "fray.ui.field.before_fight"), ("ruler", "fray.ui.field.ruler")),
     view="fray.views.ogre",
     line="A segment count: actions resolve segments after they are declared.",
     new_line="Ogre Character Codex: squares, and a segment ruler of declared actions.",

@@ -163,6 +163,12 @@ class OseRuleset(Ruleset):
         """Rounds in a minute: the setting turned undead count by (OSE-TURN-3)."""
         return int(opt(state, "rounds_per_minute"))
 
+    def secret_times(self, state: State) -> tuple[tuple[str, str, int], ...]:
+        """OSE-TURN-3: turned undead flee 1d4 minutes, rolled secretly: the round each turning ends, which
+        the referee's badges, `condition_words` and `fray show` count down and the players' display does not."""
+        return tuple((cid, "turned", last + 1) for cid, (_, last) in state.board.turned.items()
+                     if state.has(cid) and state.get(cid).has_condition("turned"))
+
     def turns(self, state: State, who: str) -> tuple[int, bool] | None:
         """A side's turn each round (OSE-SEQ-1), in detailed combat its four steps together (CORE-TIME-1):
         how many turns `who`'s side has begun, and whether it acts now."""

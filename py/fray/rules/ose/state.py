@@ -15,6 +15,7 @@ from ...engine.geometry import Grid
 from ...engine.model import Combatant
 from ...engine.specs import Setting, StatSpec
 from ...engine.state import State
+from ...engine.spells import spell_effect
 
 STEPS = ("move", "missile", "magic", "melee")  # OSE-ORDER-1
 STEP_NAMES = {"move": "MOVE", "missile": "MISSILE", "magic": "MAGIC", "melee": "MELEE"}
@@ -290,6 +291,15 @@ def phase_of(state: State) -> Phase:
 def spells_of(c: Combatant) -> tuple[str, ...]:
     """The spells a combatant has in memory now, one entry per copy (OSE-SPELL-5)."""
     return tuple(c.stat("spells", ()) or ())
+
+
+def memory_entry(spells: tuple[str, ...], spell: str) -> str:
+    """OSE-SPELL-5, OSE-DECL-1: the entry of `spells` a declared spell names: the whole entry, or the spell's
+    name without the effect in its brackets ("Magic Missile" for "Magic Missile (1d6+1 each)"); else `spell`."""
+    if spell in spells:
+        return spell
+    said = " ".join(str(spell).split()).casefold()
+    return next((e for e in spells if spell_effect(e)[0].casefold() == said), spell)
 
 
 def memorised_at_start(state: State, cid: str) -> tuple[str, ...]:

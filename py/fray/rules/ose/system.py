@@ -7,7 +7,7 @@ INFO = SystemInfo(
     # OSE-LOOSE-1: loose combat is a plain list; detailed plays on the grid.
     field_views=(("loose", "list"), ("detailed", "grid")),
     extra_views=("declarations",),  # OSE-DECL-1
-    view_modules=(("grid", "fray.ui.grid"), ("declarations", "fray.ui.declarations")), view="fray.views.ose",
+    view_modules=(("grid", "fray.ui.field.grid"), ("declarations", "fray.ui.field.declarations")), view="fray.views.ose",
     line="Side initiative, declarations, loose or detailed combat on a square grid.",
     # A new encounter starts in detailed combat on squares; Setup's System list switches it to loose combat.
     new_line="Old-School Essentials house rules: sides declare, then act on a square grid.",
