@@ -28,7 +28,7 @@ from typing import Iterable, TextIO
 
 from .engine import storage
 from .engine.commands import Event
-from .engine.referee import condition_words
+from .engine.conditions import condition_words
 from .engine.session import Session
 from .rules import RULESETS
 

@@ -2,7 +2,7 @@
 
 A system reads its own printed block in `rules/<system>/stat_block.py`,
 exported from its package as `read_stat_blocks`; this module finds it through
-the registry (`SystemInfo.module`), so nothing here names a system. Each block
+the registry (`SystemInfo.package`), so nothing here names a system. Each block
 it returns is an `engine.stat_block.Block` whose creature has been checked
 as a save file's combatant is, every problem set at the field it came from;
 `copies` makes the combatants to add (hit points rolled per copy when the
@@ -29,7 +29,7 @@ __all__ = ["Block", "PasteError", "MAX_TEXT", "SOURCE", "read", "reread", "renam
 
 
 def _reader(system: str):
-    module = importlib.import_module(info(system).module)
+    module = importlib.import_module(info(system).package)
     return getattr(module, "read_stat_blocks", None)
 
 

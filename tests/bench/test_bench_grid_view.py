@@ -17,7 +17,8 @@ from fray.ui.field.field_views import FieldContext  # noqa: E402
 from fray.ui.field.grid import GridView  # noqa: E402
 from fray.ui.field.grid import forget as forget_all  # noqa: E402
 from fray.views.panels import system_view  # noqa: E402
-from fray.views.grid import PreviewRequest, forget, grid_model  # noqa: E402
+from fray.views.grid import forget, grid_model  # noqa: E402
+from fray.views.grid_path import PreviewRequest  # noqa: E402
 
 OSE = get("ose")
 

@@ -20,7 +20,7 @@ from ..engine.model import Combatant
 from ..engine.state import State
 from .odds import CERTAIN
 from .models import initials
-from ..engine.referee import public_conditions
+from ..engine.conditions import public_conditions
 from .panels import system_view
 
 VERSION = 1  # of the message format: a table window ignores any other

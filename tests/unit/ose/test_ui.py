@@ -6,7 +6,7 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 from fray.engine.commands import Option
-from fray.engine.ruleset import Allow, SetHp
+from fray.engine.referee import Allow, SetHp
 from fray.engine.session import Session
 from fray.rules.ose import RULESET
 from fray.rules.ose import Declare, Done, EndStep, RollInitiative, Surprise

@@ -130,7 +130,7 @@ async def open_entry(desk: Desk, rid: str) -> None:
 
 @clicks("lib-new")
 def _new(desk: Desk, name: str, arg: str, target) -> None:
-    """A new, empty encounter of the system tapped ("olog:", "ose:detailed"), opened in Setup to fill in."""
+    """A new, empty encounter of the system tapped ("<system>:<profile>"), opened in Setup to fill in."""
     sys_, _, profile = arg.partition(":")
     label = new_encounter(desk, sys_, profile)
     desk.notify(f"A new {label} encounter is open in Setup: add the party, then the foes "
@@ -140,7 +140,7 @@ def _new(desk: Desk, name: str, arg: str, target) -> None:
 def new_encounter(desk: Desk, system: str, profile: str) -> str:
     """A new, empty encounter of `system` (else the open encounter's) in a new entry, opened in Setup;
     returns the system's short name."""
-    choice = next((c for c in presets.NEW_ENCOUNTER if c[0] == system), None)
+    choice = next((c for c in presets.new_encounters() if c[0] == system), None)
     if choice is None:  # no system named: the open encounter's
         system, profile = desk.session.encounter.system, desk.session.encounter.profile
     session = storage.load({"format": storage.FORMAT, "encounter": presets.empty_encounter(system, profile),
@@ -206,7 +206,7 @@ def _delete(desk: Desk, name: str, arg: str, target) -> None:
             except storage.LoadError:
                 continue
         if session is None:
-            entries.open_new(desk, entries.new_session("olog", ""), "new")
+            entries.open_new(desk, entries.new_session(), "new")
         desk.set(selected=None, follow_turn=True, pending=None, draft=None, mode="play")
 
 

@@ -27,7 +27,7 @@ DRAG_PX = {"mouse": 5, "pen": 6, "touch": 10}
 def view_of(desk: Desk, doc: dict[str, Any]) -> str:
     """The draft's field view: "grid" (OSE detailed, Ogre), "bands" (OLOG), or another (no map)."""
     ruleset = get_ruleset(doc["system"]) if doc.get("system") in SYSTEMS else desk.session.ruleset
-    return ruleset.field_view_for(doc.get("profile", ""))
+    return ruleset.info.field_view(doc.get("profile", ""))
 
 
 # --- dropping ---------------------------------------------------------------------------------------------

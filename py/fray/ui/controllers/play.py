@@ -13,8 +13,7 @@ from typing import Any
 
 from ...engine.commands import IllegalCommand
 from ...engine.dice import BadFace, DiceError, NeedDice
-from ...engine.referee import Effect
-from ...engine.ruleset import Allow, Damage, FreeRoll, SetCondition, SetHp
+from ...engine.referee import Allow, Damage, Effect, FreeRoll, SetCondition, SetHp
 from ...engine.session import SetupChange
 from ...views.hp_change import read_change
 from ...views.quick_condition import condition_command

@@ -42,7 +42,7 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
     mine = own(desk)
     found = roster.search(mine + bestiary.entries(), state.query, system)
     party = roster.party(mine, doc.get("system", ""))  # what "Add the party" adds: the encounter's system
-    names = {"olog": "OLOG", "ose": "OSE", "ogre": "Ogre"}  # short: the picker fits a phone
+    names = {s: i.label for s, i in SYSTEMS.items()}  # short: the picker fits a phone
     systems = [h("option", {"value": "", "selected": system == ""}, "All systems")] + \
         [h("option", {"value": s, "selected": s == system}, names.get(s, s)) for s in SYSTEMS]
     rows = []

@@ -2,7 +2,7 @@
 
 Start-up (ui/app.py) asks `greet` when ui/desk/entries.py `restore` found nothing
 kept here (views/welcome.py `is_first_visit`): the welcome opens over the
-OLOG demo fight that a new browser starts with. Choosing a system is one tap;
+demo fight a new browser starts with (the first system's). Choosing a system is one tap;
 a blank fight (the library's new-encounter path) or the system's example is
 the second; the library and closing are one. The demo's own entry, untouched,
 makes way for the blank fight rather than staying in the library as clutter.
@@ -13,7 +13,7 @@ from __future__ import annotations
 from pyscript import window
 from pyscript.ffi import is_none
 
-from ...views.welcome import DEFAULT, choice
+from ...views.welcome import choice, default
 from . import editing, library_ui
 from ..desk import entries
 from .actions import Actions
@@ -35,7 +35,7 @@ def wanted() -> bool:
 def greet(desk: Desk, first_visit: bool) -> None:
     """At start-up: on a first visit, the welcome opens (the focus goes into it as into any dialog)."""
     if first_visit and wanted():
-        desk.set(dialog=Dialog("welcome", system=DEFAULT))
+        desk.set(dialog=Dialog("welcome", system=default()))
 
 
 @clicks("welcome-system")

@@ -17,6 +17,7 @@ from pyscript.ffi import create_proxy, is_none, to_js
 from ... import library, presets
 from ...engine import storage
 from ...engine.session import Session
+from ...rules import default_system, info
 from ...views.panels import system_view
 from ...views.welcome import is_first_visit
 from . import tabs
@@ -33,8 +34,12 @@ def now_ms() -> int:
     return int(time.time() * 1000)
 
 
-def new_session(system: str, profile: str) -> Session:
-    """A blank encounter of a system, through the file format like any other."""
+def new_session(system: str = "", profile: str = "") -> Session:
+    """A blank encounter of a system (the first in order when none is named, in its starting
+    profile), through the file format like any other."""
+    if not system:
+        system = default_system()
+        profile = info(system).start_profile
     doc = {"format": storage.FORMAT, "encounter": presets.blank_encounter(system, profile), "steps": []}
     return storage.load(doc).session
 
@@ -64,7 +69,7 @@ def restore(desk: Desk) -> bool:
         show_entry(desk, rec["id"], session)
         return False
     first = is_first_visit(store.records.values(), _had_old_slot(), link=False)
-    open_new(desk, new_session("olog", ""), "new")
+    open_new(desk, new_session(), "new")
     return first
 
 

@@ -25,5 +25,5 @@ def build_view(desk: Desk) -> dict[str, Any] | None:
     odds = table_odds(s.state, *finished(desk)) if s.state.setting("table_odds", "nobody") != "nobody" \
         else None
     return desk.memo("table-view", (s.state, len(s.steps), repr(odds)), lambda: table_view(
-        s.state, s.steps, s.ruleset.field_view_for(enc.profile), s.ruleset.extra_views(enc.profile), title,
+        s.state, s.steps, s.ruleset.info.field_view(enc.profile), s.ruleset.info.extra_views, title,
         offers.panel(desk), odds))  # the panel the referee's page draws from (memoised): built once for both

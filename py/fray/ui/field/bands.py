@@ -9,7 +9,7 @@ dragging any other token is a referee placement, logged (CORE-REF-1).
 from __future__ import annotations
 
 from ...engine.cache import Cache
-from ...engine.ruleset import Place
+from ...engine.referee import Place
 from ...views.olog import BandColumn, BandToken, bands
 from .field_views import FieldAction, FieldContext, FieldView
 from ..markup.html import Markup, h, part, region

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 from ...engine.commands import Option
 from ...engine.model import Combatant
-from ...engine.ruleset import Allow
+from ...engine.referee import Allow
 from ...engine.state import State
 from ...rules.ose import OseState
 from ...views.ose import VIEW, DeclChoice, DeclRow

@@ -2,8 +2,8 @@
 
 A field view turns a `FieldContext` into HTML/SVG and maps its own
 `data-action`s (a token tapped, a zone chosen, a square clicked) to what the
-app should do. Views register here by name ("list", "bands", "grid"); the
-ruleset's `field_view` picks one. Pure: no browser imports.
+app should do. "list" is built in; the others are named, with their modules, by the systems' descriptors
+(`SystemInfo.view_modules`); the descriptor's `field_view` picks one. Pure: no browser imports.
 """
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ...engine.commands import Option
 from ...engine.ruleset import Ruleset
 from ...engine.state import State
+from ...rules import SYSTEMS
 from ...views.models import SystemPanel
 from ...views.panels import cards
 from .field_ui import FieldUi
@@ -109,8 +110,6 @@ class ListField(FieldView):
 
 
 _FACTORIES: dict[str, Callable[[], FieldView]] = {"list": ListField}
-_MODULES = {"bands": "fray.ui.field.bands", "grid": "fray.ui.field.grid", "ruler": "fray.ui.field.ruler",
-            "declarations": "fray.ui.field.declarations", "before": "fray.ui.field.before_fight"}
 _cache: dict[str, FieldView] = {}
 
 
@@ -121,20 +120,22 @@ def forget() -> None:
 
 def views_for(ruleset: Ruleset, profile: str) -> tuple[FieldView, ...]:
     """The field view and the extra views of a ruleset's profile, field first."""
-    return (field_view(ruleset.field_view_for(profile)),) + tuple(
-        field_view(n) for n in ruleset.extra_views(profile))
+    return (field_view(ruleset.info.field_view(profile)),) + tuple(field_view(n) for n in ruleset.info.extra_views)
+
+
+def modules() -> dict[str, str]:
+    """Each field view's module, by name, as the systems' descriptors declare them (`view_modules`)."""
+    return {name: module for info in SYSTEMS.values() for name, module in info.view_modules}
 
 
 def field_view(name: str) -> FieldView:
-    """The field view for a ruleset's `field_view`, imported on first use."""
+    """The field view of that name (a descriptor's `field_view`), imported on first use. A name no
+    system declares is an error (KeyError), not a default."""
     view = _cache.get(name)
     if view is None:
         factory = _FACTORIES.get(name)
-        if factory is None and name in _MODULES:
-            try:
-                factory = importlib.import_module(_MODULES[name]).VIEW_FACTORY
-            except (ImportError, AttributeError):
-                factory = ListField
-        view = (factory or ListField)()
+        if factory is None:
+            factory = importlib.import_module(modules()[name]).VIEW_FACTORY
+        view = factory()
         _cache[name] = view
     return view

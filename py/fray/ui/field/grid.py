@@ -18,9 +18,9 @@ logged, undoable referee command). Arrows move a cursor, Enter acts on it.
 """
 from __future__ import annotations
 
-from ...engine.ruleset import Allow, Place, SetWalls
-from ...views.grid import (GridModel, PathPreview, PreviewRequest, can_move, commit_command, fmt, grid_model,
-                          plan_path)
+from ...engine.referee import Allow, Place, SetWalls
+from ...views.grid import GridModel, grid_model
+from ...views.grid_path import PathPreview, PreviewRequest, can_move, commit_command, fmt, plan_path
 from .field_views import FieldAction, FieldContext, FieldView
 from .grid_pointer import GridCamera, GridPointer, _is_none
 from .grid_svg import (MAX_ZOOM, S, _n, base_layer, forget, notes, over_layer, threat_layer, token_svg, toolbar,

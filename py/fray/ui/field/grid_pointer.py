@@ -12,8 +12,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from ...engine.ruleset import SetWalls
-from ...views.grid import can_move
+from ...engine.referee import SetWalls
+from ...views.grid_path import can_move
 from .field_views import FieldAction, FieldContext
 from .grid_svg import MAX_ZOOM, S, _n
 

@@ -11,7 +11,8 @@ import math
 from html import escape as _esc
 
 from ...engine.cache import Cache
-from ...views.grid import GridModel, GridToken, PathPreview, commit_command
+from ...views.grid import GridModel, GridToken
+from ...views.grid_path import PathPreview, commit_command
 from .field_ui import FieldUi
 from ..markup.html import Markup, esc, h, with_rules
 

@@ -15,14 +15,17 @@ from typing import Any
 from ... import placement, presets
 from ...engine import limits as L
 from ...engine.model import WEAPON_KINDS, QUALITIES
-from ...engine.ruleset import Ruleset, Setting, StatSpec
+from ...engine.ruleset import Ruleset
+from ...engine.specs import Setting, StatSpec
 from ...engine import storage
 from ...engine.storage import SHAPES
 from ...rules import SYSTEMS
 from .html import Markup, h, with_rules
 
-SYSTEM_CHOICES = (("olog", "", "OLOG"), ("ose", "loose", "OSE loose"), ("ose", "detailed", "OSE detailed"),
-                  ("ogre", "", "Ogre"))
+
+def system_choices() -> tuple[tuple[str, str, str], ...]:
+    """The System list: (system, profile, label) of every profile of every system, from their descriptors."""
+    return tuple(c for info in SYSTEMS.values() for c in info.choices())
 
 
 class EditError(ValueError):
@@ -331,9 +334,6 @@ def stat_field(i: int, spec: StatSpec, value: Any) -> Markup:
     return field(spec.label, path, value if value is not None else spec.default, kind)
 
 
-SHORT = {"olog": "OLOG", "ose": "OSE", "ogre": "Ogre"}
-
-
 def example_picker() -> Markup:
     """Start from one of the systems' ready-made encounters (the rules texts' own examples among them)."""
     from ...rules import examples
@@ -342,7 +342,7 @@ def example_picker() -> Markup:
     for system in SYSTEMS:
         for name in examples(system):
             opts.append(h("option", {"value": f"{system}:{name}"},
-                          f"{SHORT.get(system, system)} · {name.replace('_', ' ')}"))
+                          f"{SYSTEMS[system].label} · {name.replace('_', ' ')}"))
     return h("label", {"class_": "f"}, h("span", None, "Examples"),
              h("select", {"data-action": "example", "data-testid": "example-select", "aria-label": "Examples"}, opts))
 
@@ -410,12 +410,12 @@ def refused_summary(doc: dict[str, Any], refused: dict[str, tuple[str, str]], pr
 
 def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party: str,
           refused: dict[str, tuple[str, str]], placing: str = "") -> tuple[Markup | str, Markup]:
-    view = ruleset.field_view_for(doc.get("profile", ""))
+    view = ruleset.info.field_view(doc.get("profile", ""))
     system_value = f"{doc['system']}:{doc.get('profile', '')}"
     sys_select = h("label", {"class_": "f"}, h("span", None, "System"),
                    h("select", {"data-action": "system", "data-testid": "system-select", "aria-label": "System"},
                      [h("option", {"value": f"{s}:{p}", "selected": f"{s}:{p}" == system_value}, label)
-                      for s, p, label in SYSTEM_CHOICES]))
+                      for s, p, label in system_choices()]))
     head = h("div", {"class_": "ed-head"},
              example_picker(),
              field("Encounter name", "name", doc.get("name", ""), testid="enc-name", maxlength="80"),

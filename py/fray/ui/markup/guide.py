@@ -91,7 +91,7 @@ def join_keys(keys: str) -> list:
 
 
 def welcome_dialog(choices: tuple[SystemChoice, ...], chosen: SystemChoice) -> Markup:
-    """The first visit: a system (one tap; OLOG is chosen at first), then a blank fight or its example (one
+    """The first visit: a system (one tap; the first is chosen at first), then a blank fight or its example (one
     more tap); or the library; or close, to look around the demo fight behind."""
     systems = [h("button", {"type": "button", "class_": "welcome-sys", "data-action": f"welcome-system:{c.system}",
                             "data-testid": f"welcome-system-{c.system}",

@@ -141,7 +141,7 @@ def new_encounter() -> Markup:
                                "data-testid": f"lib-new-{system}", "aria-describedby": f"lib-new-{system}-d"},
                     f"New {label} encounter"),
                   h("span", {"class_": "muted", "id": f"lib-new-{system}-d"}, line))
-                for system, profile, label, line in presets.NEW_ENCOUNTER]))
+                for system, profile, label, line in presets.new_encounters()]))
 
 
 def banner(name: str) -> Markup:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from ...engine.ruleset import Setting
+from ...engine.specs import Setting
 from ...rules import SYSTEMS
 from .html import Markup, h, with_rules
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from ... import catalogue
 from ...rules import titles
-from ...engine.referee import condition_words
+from ...engine.conditions import condition_words
 from ...engine.ruleset import clock_text
 from ...views.quick_condition import duration_choices, library
 from ...views.panels import last_result, log_lines
-from ...views.welcome import CHOICES, choice
+from ...views.welcome import choice, choices
 from . import setup_form
 from ..markup import guide, panels, quick_dialog, table_editor
 from ..desk.desk import Desk
@@ -88,7 +88,7 @@ def render(desk: Desk, field: bool = True) -> None:
     slots.html("notice-slot", memo("notice", (text, tone), lambda: panels.notice(text, tone)))
     slots.data("layout", "tab", page.tab)
     slots.data("layout", "mode", page.mode)
-    slots.data("layout", "view", s.ruleset.field_view_for(enc.profile))
+    slots.data("layout", "view", s.ruleset.info.field_view(enc.profile))
     setup_form.draw(desk)
     sel, target = page.selected, page.target
 
@@ -202,7 +202,7 @@ def dialog_html(desk: Desk) -> str:
     if kind == "help":
         return guide.help_dialog(wide=not is_phone())
     if kind == "welcome":
-        return guide.welcome_dialog(CHOICES, choice(d.system))
+        return guide.welcome_dialog(choices(), choice(d.system))
     if kind == "share":
         return panels.share_dialog(d.url, d.copied)
     if kind == "rule":

@@ -26,7 +26,7 @@ def draw(desk: Desk) -> None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
     party = roster_ui.party_button(roster_ui.party_count(desk, doc), "start-party")
-    placing = place_markup.render(doc, ruleset.field_view_for(doc.get("profile", "")), desk.setup.picked,
+    placing = place_markup.render(doc, ruleset.info.field_view(doc.get("profile", "")), desk.setup.picked,
                                   desk.setup.said)
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
                                                        paste_ui.draw(desk, doc) + roster_ui.picker(desk, doc), party,
