@@ -11,7 +11,7 @@ import struct
 import zlib
 
 from harness import wait_ready
-from helpers import close_setup, is_phone, open_setup, show
+from helpers import close_setup, drag_by, is_phone, open_setup, show
 
 import fray.rules  # noqa: F401  (installs the systems the loader looks up)
 from fray.engine import map_image, storage
@@ -37,26 +37,6 @@ def png(w: int, h: int, cell: int = 20, pixels: bool = True) -> bytes:
         rows = bytes(out)
     return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
             + _chunk(b"IDAT", zlib.compress(rows or b"\x00\x00\x00\x00")) + _chunk(b"IEND", b""))
-
-
-def drag_by(page: Page, x0: float, y0: float, dx: float, dy: float, steps: int = 6) -> None:
-    """A drag from (x0, y0) by (dx, dy): the mouse at desktop, a finger (CDP touch events) on a phone."""
-    if not is_phone(page):
-        page.mouse.move(x0, y0)
-        page.mouse.down()
-        for i in range(1, steps + 1):
-            page.mouse.move(x0 + dx * i / steps, y0 + dy * i / steps)
-        page.mouse.up()
-        return
-    cdp = page.context.new_cdp_session(page)
-    try:
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": x0, "y": y0, "id": 1}]})
-        for i in range(1, steps + 1):
-            cdp.send("Input.dispatchTouchEvent", {"type": "touchMove", "touchPoints": [
-                {"x": x0 + dx * i / steps, "y": y0 + dy * i / steps, "id": 1}]})
-        cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
-    finally:
-        cdp.detach()
 
 
 def new_ose_grid(page: Page) -> None:
@@ -166,6 +146,18 @@ def test_the_saved_file_carries_the_image_and_a_share_link_says_it_cannot(app, t
     choose(app, tmp_path / "crypt.png")
     expect(app.get_by_test_id("map-image-size")).to_be_visible()
     close_setup(app)
+    if not is_phone(app):  # the table display shows it, read from this browser's store, until the referee says not
+        with app.expect_popup() as popup:
+            app.get_by_test_id("table-open").click()
+        table = popup.value
+        wait_ready(table)
+        expect(table.get_by_test_id("table-map-image")).to_have_count(1)
+        assert table.get_by_test_id("table-map-image").get_attribute("href").startswith("blob:")
+        app.bring_to_front()
+        open_setup(app)
+        app.get_by_test_id("map-image-table").uncheck()
+        expect(table.get_by_test_id("table-map-image")).to_have_count(0)
+        close_setup(app)
     with app.expect_download() as got:
         app.get_by_test_id("save").click()
     saved = pathlib.Path(got.value.path()).read_bytes()

@@ -8,13 +8,12 @@ redraw of the grid writes the same `<image>` and the browser decodes it once.
 """
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 from pyscript import window
-from pyscript.ffi import create_proxy, is_none, to_js
+from pyscript.ffi import is_none, to_js
 
-from .store import OPEN_TIMEOUT, StoreError, _wait, thrown
+from .store import StoreError, _wait, open_database, thrown
 
 DB_NAME = "fray-maps"
 DB_VERSION = 1
@@ -48,16 +47,7 @@ class Images:
             self.problem = "this browser offers no IndexedDB here"
             return
         try:
-            req = idb.open(DB_NAME, DB_VERSION)
-
-            def upgrade(*_):
-                if not req.result.objectStoreNames.contains(IMAGES):
-                    req.result.createObjectStore(IMAGES)
-
-            up = create_proxy(upgrade)
-            req.onupgradeneeded = up
-            self.db = await asyncio.wait_for(_wait(req, "opening the map images"), OPEN_TIMEOUT)
-            up.destroy()
+            self.db = await open_database(idb, DB_NAME, DB_VERSION, (IMAGES,), "opening the map images")
         except Exception as exc:  # a timeout, SecurityError (private mode), a StoreError...
             self.db, self.problem = None, str(exc) or type(exc).__name__
 
