@@ -39,6 +39,20 @@ def png(w: int, h: int, cell: int = 20, pixels: bool = True) -> bytes:
             + _chunk(b"IDAT", zlib.compress(rows or b"\x00\x00\x00\x00")) + _chunk(b"IEND", b""))
 
 
+def set_field(page: Page, key: str, value: str) -> None:
+    field = page.get_by_test_id(f"map-image-{key}")
+    field.fill(value)
+    field.press("Tab")
+    expect(page.get_by_test_id(f"map-image-{key}")).to_have_value(value)
+
+
+def tap(page: Page, x: float, y: float) -> None:
+    if is_phone(page):
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
 def new_ose_grid(page: Page) -> None:
     page.get_by_test_id("library-open").click()
     page.get_by_test_id("lib-new-ose").click()
@@ -89,6 +103,25 @@ def test_a_png_chosen_in_setup_is_drawn_under_the_grid_and_kept_across_a_reload(
     app.get_by_test_id("map-image-y").fill("0")
     app.get_by_test_id("map-image-y").press("Tab")
     expect(app.get_by_test_id("map-image-y")).to_have_value("0")
+    # Lined up by two taps: one square set wrong (25 pixels), then the corners of one of the image's flagstones
+    # (pixels 40 to 60, drawn at squares 1.6 to 2.4) tapped: 20 pixels a square, and that stone on square 2,2.
+    set_field(app, "square", "25")
+    set_field(app, "x", "0")
+    app.get_by_test_id("map-image-corners").click()
+    expect(app.get_by_test_id("map-image-corners-say")).to_have_text(
+        "Tap one corner of a square drawn on the image, above.")
+    for at in (1.6, 2.4):
+        box = preview.bounding_box()
+        tap(app, box["x"] + at * box["width"] / 24, box["y"] + at * box["width"] / 24)
+        if at == 1.6:
+            expect(app.get_by_test_id("map-image-corners-say")).to_have_text(
+                "Now tap the opposite corner of that square.")
+    expect(app.get_by_test_id("notice-ok")).to_contain_text("Lined up: one square is")
+    assert abs(float(app.get_by_test_id("map-image-square").input_value()) - 20) < 1
+    assert abs(float(app.get_by_test_id("map-image-x").input_value())) < 0.2
+    set_field(app, "square", "20")
+    set_field(app, "x", "0.5")
+    set_field(app, "y", "0")
     close_setup(app)
     image = grid_image(app)
     expect(image).to_have_count(1)

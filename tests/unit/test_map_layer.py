@@ -72,3 +72,12 @@ def test_the_table_display_shows_the_image_only_where_the_referee_chooses():
             if drawn:
                 cell = table_markup.CELL
                 assert f'x="{0.5 * cell:g}" y="0" width="{24 * cell:g}" height="{16 * cell:g}"' in markup
+
+
+def test_two_taps_on_the_preview_line_a_drawn_square_up_with_the_nearest_map_square():
+    image = mi.check(png(1400, 1050)).scaled(50)  # the image's squares are 70 pixels: drawn too big
+    # Its square at pixels (210, 140)-(280, 210) is drawn at map (4.2, 2.8)-(5.6, 4.2): tapped there.
+    lined = mi.from_taps(image, (210 / 50, 140 / 50), (280 / 50, 210 / 50))
+    assert (lined.square, lined.x, lined.y) == (70, 1, 1)  # that square is now map square (4, 3)
+    shown = str(map_image_markup.render(image, "grid", taps=1))
+    assert "Now tap the opposite corner of that square." in shown and 'aria-pressed="true"' in shown

@@ -78,6 +78,14 @@ def from_corners(image: MapImage, a: tuple[float, float], b: tuple[float, float]
     return replace(out, x=round(square[0] - left / side, 3), y=round(square[1] - top / side, 3))
 
 
+def from_taps(image: MapImage, a: tuple[float, float], b: tuple[float, float]) -> MapImage:
+    """Two taps on the map (in squares) on opposite corners of one square drawn on the image as it lies now:
+    that square made the map's square nearest to where it is drawn (`from_corners`)."""
+    pa, pb = (((p[0] - image.x) * image.square, (p[1] - image.y) * image.square) for p in (a, b))
+    square = (round(min(a[0], b[0])), round(min(a[1], b[1])))
+    return from_corners(image, pa, pb, square)
+
+
 def sniff(data: bytes) -> tuple[str, int, int]:
     """The image's type and size from its first bytes; ImageError for anything else."""
     head = bytes(data[:64])

@@ -216,7 +216,8 @@ def pointer(desk: Desk, event) -> bool | None | str:
         box = el.getBoundingClientRect()
         width = draft_doc(desk)["map"]["width"]
         _DRAG.update(pid=int(event.pointerId), x=float(event.clientX), y=float(event.clientY),
-                     px=float(box.width) / width, el=el.querySelector(".mi-img"))
+                     px=float(box.width) / width, left=float(box.left), top=float(box.top),
+                     el=el.querySelector(".mi-img"))
         event.preventDefault()
         return False
     if not _DRAG or int(event.pointerId) != _DRAG["pid"]:
@@ -232,7 +233,48 @@ def pointer(desk: Desk, event) -> bool | None | str:
     _DRAG.clear()
     if img is not None and not is_none(img):
         img.style.transform = ""  # the redraw puts it where it was dropped
-    if kind != "pointerup" or drag["px"] <= 0 or abs(dx) + abs(dy) < 2:
+    if kind != "pointerup" or drag["px"] <= 0:
+        return False
+    if abs(dx) + abs(dy) < 2:  # a tap: a corner, while lining up by two taps
+        if CORNERS["on"]:
+            return corner(desk, ((drag["x"] - drag["left"]) / drag["px"], (drag["y"] - drag["top"]) / drag["px"]))
         return False
     _changed(desk, lambda im: im.moved(round(dx / drag["px"], 2), round(dy / drag["px"], 2)))
+    return None
+
+
+# --- lined up by two taps on a square's corners ------------------------------------------------------
+CORNERS: dict[str, Any] = {"on": False, "taps": []}  # the points tapped so far, in map squares
+
+
+def taps() -> int | None:
+    """How many corners are tapped while lining up by two taps (None when not lining up)."""
+    return len(CORNERS["taps"]) if CORNERS["on"] else None
+
+
+def forget() -> None:
+    """A drag or two taps under way dropped (the App lets the page go)."""
+    _DRAG.clear()
+    CORNERS.update(on=False, taps=[])
+
+
+@clicks("map-image-corners")
+def _corners(desk: Desk, name: str, arg: str, target) -> None:
+    CORNERS.update(on=not CORNERS["on"], taps=[])
+
+
+def corner(desk: Desk, at: tuple[float, float]) -> None:
+    image = placed(draft_doc(desk))
+    if image is None:
+        CORNERS.update(on=False, taps=[])
+        return None
+    CORNERS["taps"].append(at)
+    if len(CORNERS["taps"]) < 2:
+        return None
+    a, b = CORNERS["taps"]
+    CORNERS.update(on=False, taps=[])
+    _changed(desk, lambda im: map_image.from_taps(im, a, b))
+    now = placed(draft_doc(desk))
+    if now is not None and now != image:
+        desk.notify(f"Lined up: one square is {now.square:g} of the image's pixels.", "ok")
     return None

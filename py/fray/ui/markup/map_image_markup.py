@@ -37,8 +37,10 @@ def preview(image: MapImage, width: int, height: int, url: str) -> Markup:
                   f'{picture}{lines}</svg>')
 
 
-def render(image: MapImage | None, view: str, size: tuple[int, int] = (24, 16), url: str = "") -> Markup | str:
-    """The section, or "" where the field is not a grid; `size` the map's squares, `url` the image's."""
+def render(image: MapImage | None, view: str, size: tuple[int, int] = (24, 16), url: str = "",
+           taps: int | None = None) -> Markup | str:
+    """The section, or "" where the field is not a grid; `size` the map's squares, `url` the image's, `taps`
+    the corners tapped while lining it up by two taps (None when not)."""
     if view != "grid":
         return ""
     pick = h("div", {"class_": "row"},
@@ -65,6 +67,13 @@ def render(image: MapImage | None, view: str, size: tuple[int, int] = (24, 16), 
                [h("button", {"type": "button", "data-action": f"map-image-nudge:{d}",
                              "data-testid": f"map-image-nudge-{d}", "aria-label": f"Move the image {d}"}, arrow)
                 for d, arrow in (("left", "←"), ("up", "↑"), ("down", "↓"), ("right", "→"))])
+    corners = h("div", {"class_": "row"},
+                h("button", {"type": "button", "data-action": "map-image-corners", "data-testid": "map-image-corners",
+                             "aria-pressed": "false" if taps is None else "true"},
+                  "Line up by two taps" if taps is None else "Stop lining up"),
+                h("span", {"class_": "hint", "role": "status", "data-testid": "map-image-corners-say"},
+                  "" if taps is None else ("Tap one corner of a square drawn on the image, above." if taps == 0
+                                           else "Now tap the opposite corner of that square.")))
     table = h("label", {"class_": "f f-bool"},
               h("input", {"type": "checkbox", "checked": image.table, "data-action": "map-image-set:table",
                           "data-testid": "map-image-table"}),
@@ -72,5 +81,5 @@ def render(image: MapImage | None, view: str, size: tuple[int, int] = (24, 16), 
     remove = h("button", {"type": "button", "data-action": "map-image-remove", "data-testid": "map-image-remove",
                           "class_": "danger"}, "Remove the image")
     return h("section", {"class_": "ed-map-image", "data-testid": "map-image-setup"},
-             h("h3", None, "Map image"), hint, told, preview(image, *size, url), fields, nudges, table, pick,
-             remove)
+             h("h3", None, "Map image"), hint, told, preview(image, *size, url), corners, fields, nudges, table,
+             pick, remove)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
+from ..controllers import map_image_ui
 from ..desk.desk import Desk
 from ..dom.image_store import IMAGES_HERE
 from ..field import map_layer
@@ -44,5 +45,6 @@ async def _read(desk: Desk, key: str) -> None:
 def close() -> None:
     """The App lets the page go (ui/app.py `App.close`): the images' database, URLs and reads with it."""
     IMAGES_HERE.close()
+    map_image_ui.forget()
     map_layer.URLS.clear()
     _ASKED.clear()

@@ -30,7 +30,8 @@ def draw(desk: Desk) -> None:
     view = ruleset.field_view_for(doc.get("profile", ""))
     image = map_image_ui.placed(doc)
     placing = str(map_image_markup.render(image, view, (doc["map"]["width"], doc["map"]["height"]),
-                                          map_layer.URLS.get(image.key, "") if image else "")) + str(
+                                          map_layer.URLS.get(image.key, "") if image else "",
+                                          map_image_ui.taps())) + str(
         place_markup.render(doc, view, desk.setup.picked, desk.setup.said))
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
                                                        paste_ui.draw(desk, doc) + roster_ui.picker(desk, doc), party,
