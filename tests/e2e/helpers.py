@@ -217,7 +217,12 @@ def drag(page: Page, source, target, steps: int = 6) -> None:
     target.scroll_into_view_if_needed()
     x0, y0 = centre(page, source)  # scrolling to the target may have moved the source
     box = target.bounding_box()
-    x1, y1 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    drag_by(page, x0, y0, box["x"] + box["width"] / 2 - x0, box["y"] + box["height"] / 2 - y0, steps)
+
+
+def drag_by(page: Page, x0: float, y0: float, dx: float, dy: float, steps: int = 6) -> None:
+    """A drag from (x0, y0) by (dx, dy): the mouse at desktop, a finger (CDP touch events) on a phone."""
+    x1, y1 = x0 + dx, y0 + dy
     if not is_phone(page):
         page.mouse.move(x0, y0)
         page.mouse.down()

@@ -82,3 +82,87 @@ def test_the_saved_placement_reads_back_and_bad_values_are_named():
     assert mi.from_json(bad, "map.image", problems) is None
     assert problems == ["map.image.type: expected one of image/png, image/jpeg, image/webp",
                         "map.image.opacity: expected a number from 0.1 to 1"]
+
+
+# --- the encounter's map setup carries the placement (issue #55, part 2) ----------------------------------
+
+def _encounter_doc(image: dict | None = None) -> dict:
+    from fray.engine import storage
+    import fray.rules  # noqa: F401  (installs the systems' lookup)
+    from fray.rules.ose.examples import detailed
+    enc = detailed(1)
+    doc = storage.encounter_to_json(enc)
+    if image is not None:
+        doc["map"]["image"] = image
+    return doc
+
+
+def test_an_encounter_keeps_its_map_images_placement_through_its_save_file():
+    from fray.engine import storage
+    data = png(1400, 1050)
+    image = mi.check(data).moved(-1, 2).scaled(50).faded(0.5)
+    assert len(image.key) == 64 and image.key == mi.check(data).key  # the same bytes, the same key
+    problems: list[str] = []
+    enc, _ = storage.encounter_from_json(_encounter_doc(mi.to_json(image)), problems)
+    assert not problems and enc.map.image == image
+    again = storage.encounter_to_json(enc)
+    assert again["map"]["image"]["key"] == image.key and "data" not in again["map"]["image"]  # placement only
+
+
+def test_an_old_save_file_without_a_map_image_opens_unchanged():
+    from fray.engine import storage
+    doc = _encounter_doc()
+    assert "image" not in doc["map"]
+    problems: list[str] = []
+    enc, _ = storage.encounter_from_json(doc, problems)
+    assert not problems and enc.map.image is None
+    assert storage.encounter_to_json(enc)["map"] == doc["map"]
+
+
+def test_a_bad_map_image_placement_is_named_at_its_path_and_refused():
+    from fray.engine import storage
+    image = mi.to_json(mi.check(png(100, 100)))
+    for bad, where in (({**image, "key": "<script>"}, "map.image.key"), ({**image, "square": 0}, "map.image.square"),
+                       ("a picture", "map.image")):
+        problems: list[str] = []
+        enc, _ = storage.encounter_from_json(_encounter_doc(bad), problems)
+        assert enc is None and any(where in p for p in problems), problems
+
+
+def test_a_file_too_big_is_refused_from_its_size_before_its_bytes_are_read():
+    with pytest.raises(mi.ImageError, match="40 MB"):
+        mi.check_size(40 * 1024 * 1024)
+    mi.check_size(mi.MAX_BYTES)
+
+
+def test_the_saved_file_carries_the_images_bytes_and_opens_with_them():
+    from fray.engine import storage
+    from fray.engine.session import Session
+    from fray.rules import get
+    data = png(640, 480)
+    image = mi.check(data)
+    doc = _encounter_doc(mi.to_json(image))
+    enc, ruleset = storage.encounter_from_json(doc, [])
+    text = storage.dumps(Session(enc, ruleset), indent=1)
+    assert len(text) < 20_000  # the autosave: placement only
+    saved = mi.embed(text, image.key, data)
+    rest, got, got_bytes, why = mi.unpack(saved.encode(), storage.MAX_TEXT)
+    assert (got, got_bytes, why) == (image, data, "")
+    assert storage.loads(rest).session.encounter.map.image == image
+    # An old file, or one without an image, comes back as it was.
+    assert mi.unpack(text.encode(), storage.MAX_TEXT) == (text.encode(), None, b"", "")
+    assert get("ose") is ruleset
+
+
+def test_a_saved_files_bad_image_is_left_out_and_the_encounter_still_opens():
+    from fray.engine import storage
+    from fray.engine.session import Session
+    image = mi.check(png(64, 64))
+    enc, ruleset = storage.encounter_from_json(_encounter_doc(mi.to_json(image)), [])
+    text = storage.dumps(Session(enc, ruleset))
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    for data, key, why in ((png(64, 64), "0" * 64, "not the ones its key names"),
+                           (svg, image.key, "SVG image is refused")):
+        rest, got, _, said = mi.unpack(mi.embed(text, key, data).encode(), storage.MAX_TEXT)
+        assert got is None and why in said
+        assert storage.loads(rest).session.encounter.map.image == image  # the rest opens: nothing else lost

@@ -17,7 +17,7 @@ from typing import Any, Iterator
 from .commands import key_text as _key, kind_of as _kind
 from .dice import DiceError, DiceExpr
 from .model import WEAPON_KINDS, QUALITIES, Combatant, Encounter, MapSpec, Side, Weapon
-from . import limits as L
+from . import limits as L, map_image
 from .ruleset import Lookup, Ruleset, default_lookup
 from .specs import StatSpec, plain as _plain, read_settings, read_stats, shown as _show
 
@@ -42,13 +42,20 @@ def encounter_to_json(enc: Encounter) -> dict[str, Any]:
         "seed": enc.seed,
         "bands": enc.bands,
         "settings": _plain(enc.settings),
-        "map": {"width": enc.map.width, "height": enc.map.height,
-                "walls": sorted([list(w) for w in enc.map.walls])},
+        "map": _map_json(enc.map),
         "sides": [{"id": s.id, "name": s.name, "colour": s.colour, "shape": s.shape,
                    "allies": list(s.allies), "morale": s.morale, "is_player": s.is_player}
                   for s in enc.sides],
         "combatants": [combatant_to_json(c) for c in enc.combatants],
     }
+
+
+def _map_json(spec: MapSpec) -> dict[str, Any]:
+    out: dict[str, Any] = {"width": spec.width, "height": spec.height,
+                           "walls": sorted([list(w) for w in spec.walls])}
+    if spec.image is not None:  # written only when there is one: a file without stays as it was
+        out["image"] = map_image.to_json(spec.image)
+    return out
 
 
 def weapon_to_json(a: Weapon) -> dict[str, Any]:
@@ -201,7 +208,8 @@ def _map(raw: Any, path: str, problems: list[str]) -> MapSpec:
                 problems.append(f"{path}.walls[{i}]: {_kind(sq)} is not a square on a {w}x{h} map")
                 break
             walls.add((sq[0], sq[1]))
-    return MapSpec(w, h, frozenset(walls))
+    image = None if raw.get("image") is None else map_image.from_json(raw["image"], f"{path}.image", problems)
+    return MapSpec(w, h, frozenset(walls), image)
 
 
 def _sides(raw: Any, path: str, problems: list[str]) -> list[Side]:

@@ -9,6 +9,10 @@ form is what a save file keeps beside the image's data.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
+import json
+import re
 import struct
 from dataclasses import dataclass, replace
 from typing import Any
@@ -19,6 +23,7 @@ MAX_PIXELS = 40_000_000           # width × height
 SQUARE_PX = (4.0, 2000.0)         # one square's size in the image's pixels
 OPACITY = (0.1, 1.0)
 TYPES = ("image/png", "image/jpeg", "image/webp")
+KEY = re.compile(r"[0-9a-f]{64}|")  # a placement made before its bytes were hashed has none
 
 
 class ImageError(ValueError):
@@ -38,6 +43,7 @@ class MapImage:
     square: float = 70.0
     opacity: float = 0.7
     table: bool = True
+    key: str = ""  # the bytes' SHA-256 (hex): where the browser keeps them, and the saved file's copy
 
     def moved(self, dx: float, dy: float) -> "MapImage":
         """Dragged by (dx, dy) squares."""
@@ -70,6 +76,14 @@ def from_corners(image: MapImage, a: tuple[float, float], b: tuple[float, float]
     out = image.scaled(round(side, 3))
     left, top = min(a[0], b[0]), min(a[1], b[1])
     return replace(out, x=round(square[0] - left / side, 3), y=round(square[1] - top / side, 3))
+
+
+def from_taps(image: MapImage, a: tuple[float, float], b: tuple[float, float]) -> MapImage:
+    """Two taps on the map (in squares) on opposite corners of one square drawn on the image as it lies now:
+    that square made the map's square nearest to where it is drawn (`from_corners`)."""
+    pa, pb = (((p[0] - image.x) * image.square, (p[1] - image.y) * image.square) for p in (a, b))
+    square = (round(min(a[0], b[0])), round(min(a[1], b[1])))
+    return from_corners(image, pa, pb, square)
 
 
 def sniff(data: bytes) -> tuple[str, int, int]:
@@ -118,22 +132,28 @@ def _jpeg(data: bytes) -> tuple[int, int]:
     raise ImageError("this JPEG image's size cannot be read")
 
 
+def check_size(size: int) -> None:
+    """ImageError for a file too big to read at all (the page asks before reading its bytes)."""
+    if size > MAX_BYTES:
+        raise ImageError(f"{size / 1024 / 1024:.0f} MB: a map image is at most {MAX_BYTES // 1024 // 1024} MB")
+
+
 def check(data: bytes) -> MapImage:
-    """The map image a file's bytes make, or ImageError: too big, not an image, an SVG, too many pixels."""
-    if len(data) > MAX_BYTES:
-        raise ImageError(f"{len(data) / 1024 / 1024:.0f} MB: a map image is at most {MAX_BYTES // 1024 // 1024} MB")
+    """The map image a file's bytes make, or ImageError: too big, not an image, an SVG, too many pixels.
+    Its `key` is the bytes' SHA-256, so the same picture is stored once."""
+    check_size(len(data))
     mime, w, h = sniff(data)
     if not (w and h):
         raise ImageError("this image has no pixels")
     if max(w, h) > MAX_SIDE or w * h > MAX_PIXELS:
         raise ImageError(f"{w:,} × {h:,} pixels: a map image is at most {MAX_SIDE:,} a side and "
                          f"{MAX_PIXELS // 1_000_000} million pixels")
-    return MapImage(mime, w, h)
+    return MapImage(mime, w, h, key=hashlib.sha256(bytes(data)).hexdigest())
 
 
 def to_json(image: MapImage) -> dict[str, Any]:
     return {"type": image.mime, "width": image.width, "height": image.height, "x": image.x, "y": image.y,
-            "square": image.square, "opacity": image.opacity, "table": image.table}
+            "square": image.square, "opacity": image.opacity, "table": image.table, "key": image.key}
 
 
 def from_json(raw: Any, path: str, problems: list[str]) -> MapImage | None:
@@ -149,11 +169,53 @@ def from_json(raw: Any, path: str, problems: list[str]) -> MapImage | None:
             problems.append(f"{path}.{key}: expected a number from {lo:g} to {hi:g}")
             return default
         return float(v)
+    key = raw.get("key", "")
+    if not isinstance(key, str) or not KEY.fullmatch(key):
+        problems.append(f"{path}.key: expected the image's SHA-256 as 64 hex digits")
+        key = ""
     mime = raw.get("type")
     if mime not in TYPES:
         problems.append(f"{path}.type: expected one of {', '.join(TYPES)}")
     w, h = number("width", 1, MAX_SIDE, 1), number("height", 1, MAX_SIDE, 1)
     image = MapImage(str(mime), int(w), int(h), number("x", -MAX_SIDE, MAX_SIDE, 0),
                      number("y", -MAX_SIDE, MAX_SIDE, 0), number("square", *SQUARE_PX, 70),
-                     number("opacity", *OPACITY, 0.7), bool(raw.get("table", True)))
+                     number("opacity", *OPACITY, 0.7), bool(raw.get("table", True)), key)
     return None if len(problems) > found else image
+
+
+# --- the saved file's copy of the bytes ------------------------------------------------------------
+FILE_KEY = "map_image"  # the saved file's member holding the image: {"key": sha256, "data": base64}
+MAX_FILE_EXTRA = (MAX_BYTES + 2) // 3 * 4 + 200  # characters that member may add to a saved file
+
+
+def embed(text: str, key: str, data: bytes) -> str:
+    """A saved file's text (storage.dumps) with the image's bytes beside the encounter, for a download."""
+    doc = json.loads(text)
+    doc[FILE_KEY] = {"key": key, "data": base64.b64encode(bytes(data)).decode("ascii")}
+    return json.dumps(doc, ensure_ascii=False, indent=1)
+
+
+def unpack(data: bytes, max_text: int) -> tuple[bytes, MapImage | None, bytes, str]:
+    """A file being opened, its image taken out: (the rest, for storage.loads; the image read from its bytes
+    and those bytes, or None and b""; why an image there was left out, or ""). A file without one, or one
+    that does not read as JSON, comes back as it was (the loader then says what is wrong with it)."""
+    if FILE_KEY.encode() not in data[-(MAX_FILE_EXTRA + 1000):] or len(data) > max_text + MAX_FILE_EXTRA:
+        return data, None, b"", ""
+    try:
+        doc = json.loads(data)
+    except ValueError:
+        return data, None, b"", ""
+    if not isinstance(doc, dict) or FILE_KEY not in doc:
+        return data, None, b"", ""
+    raw = doc.pop(FILE_KEY)
+    rest = json.dumps(doc, ensure_ascii=False).encode()
+    if not isinstance(raw, dict) or not isinstance(raw.get("data"), str) or not isinstance(raw.get("key"), str):
+        return rest, None, b"", "its map image is not an object with a key and data"
+    try:
+        image_bytes = base64.b64decode(raw["data"], validate=True)
+        image = check(image_bytes)
+    except (ValueError, ImageError) as exc:
+        return rest, None, b"", f"its map image was refused ({exc})"
+    if image.key != raw["key"]:
+        return rest, None, b"", "its map image's bytes are not the ones its key names"
+    return rest, image, image_bytes, ""

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from .map_image import MapImage
+
 CombatantId = str
 SideId = str
 Square = tuple[int, int]
@@ -136,11 +138,13 @@ class Side:
 
 @dataclass(frozen=True)
 class MapSpec:
-    """The tactical grid: size in 5 ft squares and walls drawn by the referee."""
+    """The tactical grid: size in 5 ft squares, walls drawn by the referee, and a map image under the squares
+    (its placement only: the browser keeps its bytes by `image.key`)."""
 
     width: int = 24
     height: int = 16
     walls: frozenset[Square] = frozenset()
+    image: MapImage | None = None
 
 
 @dataclass(frozen=True)

@@ -24,12 +24,12 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import preimport
-from .controllers import (editing, files, keys, library_ui, paste_ui, place_ui, play, roster_ui,
+from .controllers import (editing, files, keys, library_ui, map_image_ui, paste_ui, place_ui, play, roster_ui,
                           table_link, welcome)
 from .desk import entries, offers
 from .field import field_views, grid_pointer
 from .desk.players import build_view
-from .page import drawing, paint, render, table_display, warm
+from .page import drawing, map_images, paint, render, table_display, warm
 from .controllers.actions import Actions
 from .desk.desk import Desk
 from .desk.page import field_inputs
@@ -37,9 +37,9 @@ from .dom.patch import attr
 from .dom.table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
-                      table_link.clicks, welcome.clicks, place_ui.clicks, paste_ui.clicks)
+                      table_link.clicks, welcome.clicks, place_ui.clicks, paste_ui.clicks, map_image_ui.clicks)
 FORMS = Actions.join(play.forms, library_ui.forms)
-CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, paste_ui.changes)
+CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, paste_ui.changes, map_image_ui.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
 # While another tab has the encounter, only looking, the library and taking over are allowed.
 # Every library action ("lib-...") is allowed too; "outside" is what another tab, a lock or a promise says
@@ -270,6 +270,7 @@ class App:
             return
         if desk.table is not None:
             desk.table.before_render()
+        map_images.ensure(desk)  # a map image read from the browser's store: drawn by a redraw when ready
         drawing.draw(desk, field)
         self.later.drawn(desk)
 
@@ -319,9 +320,7 @@ class App:
         target.addEventListener(kind, proxy, capture)
 
     def close(self) -> None:
-        """Let go of what this App holds in the page: its listeners, the table channel, the library's
-        channel, lock and database, and its background work. The page is then free for another App (the
-        e2e tests open each test's App in one booted page: `install_restart`)."""
+        """Let go of all this App holds in the page (listeners, channels, lock, databases, work) for another App."""
         self.closed = True
         self.warmer.queue = []
         for target, kind, proxy, capture in self._listening:
@@ -332,6 +331,7 @@ class App:
             desk.table.close()
         desk.keeper.close()
         desk.store.close()
+        map_images.close()
 
     def bind(self) -> None:
         slots = self.desk.slots
@@ -485,9 +485,10 @@ def ask_views(desk: Desk, ask) -> bool | None:
 
 def pointed(desk: Desk, event) -> bool | None:
     """A pointer event on the field: the field view's gesture, if it makes one (most moves do not); in the
-    setup, the placement map's drag (ui/controllers/place_ui.py)."""
+    setup, the map image's drag or the placement map's (ui/controllers/map_image_ui.py, place_ui.py)."""
     if attr(event.currentTarget, "id") == "editor-slot":
-        return place_ui.pointer(desk, event)
+        taken = map_image_ui.pointer(desk, event)  # a drag on the map image's preview, else the placement map's
+        return place_ui.pointer(desk, event) if taken == "pass" else taken
     handler = getattr(offers.views(desk)[0], "pointer", None)
     if handler is None:
         return False

@@ -175,8 +175,12 @@ def _grid(state: State, sec: _Secrets) -> dict[str, Any]:
         t = _token(state, c, sec, cur)
         t["square"] = list(c.square)
         tokens.append(t)
-    return {"width": spec.width, "height": spec.height, "walls": sorted(list(w) for w in spec.walls),
-            "tokens": tokens}
+    out = {"width": spec.width, "height": spec.height, "walls": sorted(list(w) for w in spec.walls),
+           "tokens": tokens}
+    if spec.image is not None and spec.image.table and spec.image.key:  # the referee chose to show it (#55)
+        out["image"] = {"key": spec.image.key, "box": [round(v, 4) for v in spec.image.box(1)],
+                        "opacity": spec.image.opacity}
+    return out
 
 
 def _ruler(state: State, model, sec: _Secrets, public: bool) -> dict[str, Any]:

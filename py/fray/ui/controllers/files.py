@@ -8,11 +8,14 @@ document that does not load changes nothing and says why.
 """
 from __future__ import annotations
 
+from typing import Any
+
 from pyscript import window
 from pyscript.ffi import create_proxy
 
 from ...engine import storage
 from ...views.panels import log_text
+from . import map_image_ui
 from .actions import Actions
 from ..desk.desk import Desk
 from ..desk.page import Dialog, showing
@@ -47,15 +50,18 @@ def open_link(desk: Desk, loaded) -> None:
 async def read_file(desk: Desk, file) -> None:
     # Bytes, not text(): a file that is not UTF-8 must be refused, not repaired.
     buf = await file.arrayBuffer()
-    open_text(desk, buf.to_bytes(), str(file.name))
+    data, why = await map_image_ui.opened(desk, buf.to_bytes(), str(file.name))  # its map image, if it has one
+    open_text(desk, data, str(file.name))
+    if why:
+        desk.notify(why, "info")
 
 
 # --- clicks ---------------------------------------------------------------------------
 
 @clicks("save")
-def _save(desk: Desk, name: str, arg: str, target) -> None:
-    download(storage.dumps(desk.session, indent=1), f"{safe_name(desk.session.encounter.name)}.fray.json",
-             "application/json")
+def _save(desk: Desk, name: str, arg: str, target) -> Any:
+    return map_image_ui.download(desk, storage.dumps(desk.session, indent=1),  # with its map image's bytes
+                                 f"{safe_name(desk.session.encounter.name)}.fray.json")
 
 
 @clicks("export-log")
@@ -73,6 +79,7 @@ def _open(desk: Desk, name: str, arg: str, target) -> None:
 def _share(desk: Desk, name: str, arg: str, target) -> None:
     url = str(window.location.href).split("#")[0] + "#" + storage.encode_link(desk.session)
     desk.set(dialog=Dialog("share", url=url))
+    map_image_ui.share_note(desk)
 
 
 @clicks("copy-share")

@@ -84,6 +84,26 @@ def _wait(req, what: str) -> asyncio.Future:
     return fut
 
 
+async def open_database(idb, name: str, version: int, stores: tuple[str, ...], what: str):
+    """An IndexedDB database opened, its object stores made if missing; a StoreError, or asyncio's
+    TimeoutError after OPEN_TIMEOUT (a blocked or hanging open)."""
+    req = idb.open(name, version)
+
+    def upgrade(*_):
+        db = req.result
+        names = db.objectStoreNames
+        for store in stores:
+            if not names.contains(store):
+                db.createObjectStore(store)
+
+    up = create_proxy(upgrade)
+    req.onupgradeneeded = up
+    try:
+        return await asyncio.wait_for(_wait(req, what), OPEN_TIMEOUT)
+    finally:
+        up.destroy()
+
+
 class Store:
     """Records by id, in memory; IndexedDB behind them when `db` is set."""
 
@@ -115,19 +135,7 @@ class Store:
             self.problem = "this browser offers no IndexedDB here"
             return
         try:
-            req = idb.open(DB_NAME, DB_VERSION)
-
-            def upgrade(*_):
-                db = req.result
-                names = db.objectStoreNames
-                for name in (ENTRIES, ROSTER):
-                    if not names.contains(name):
-                        db.createObjectStore(name)
-
-            up = create_proxy(upgrade)
-            req.onupgradeneeded = up
-            self.db = await asyncio.wait_for(_wait(req, "opening the library"), OPEN_TIMEOUT)
-            up.destroy()
+            self.db = await open_database(idb, DB_NAME, DB_VERSION, (ENTRIES, ROSTER), "opening the library")
             self.records = {k: v for k, v in (await self._read_all(ENTRIES, library.check_record))}
             self.roster = dict(await self._read_all(ROSTER, lambda raw, key: raw))
             self._replay_pending()

@@ -13,6 +13,7 @@ from html import escape as _esc
 from ...engine.cache import Cache
 from ...views.grid import GridModel, GridToken
 from ...views.grid_path import PathPreview, commit_command
+from . import map_layer
 from .field_ui import FieldUi
 from ..markup.html import Markup, esc, h, with_rules
 
@@ -71,8 +72,9 @@ def forget() -> None:
 
 
 def base_layer(m: GridModel) -> str:
-    """Defs, the board (one pattern-filled rect) and the walls (merged runs): cached per map."""
-    return _BASE.get(m.map, lambda: _base_layer(m))
+    """Defs, the board (one pattern-filled rect), the map image and the walls (merged runs): cached per map
+    and the image's URL (ready after the first drawing when it is read from the browser's store)."""
+    return _BASE.get((m.map, map_layer.url(m.map)), lambda: _base_layer(m))
 
 
 def _base_layer(m: GridModel) -> str:
@@ -100,6 +102,7 @@ def _base_layer(m: GridModel) -> str:
         'stroke-width="0.7"/></pattern>'
         '</defs>'
         f'<rect class="board" width="{w}" height="{hgt}"/>'
+        + map_layer.image_svg(m.map, S) +
         f'<rect class="board-lines" width="{w}" height="{hgt}" fill="url(#grid-sq)"/>'
         f'<g class="walls" data-testid="walls" data-count="{len(m.walls)}">{"".join(runs)}</g>'
     )

@@ -202,11 +202,27 @@ def _svg(width: int, height: int, parts: list, cls: str) -> Markup:
                      "preserveAspectRatio": "xMidYMid meet", "role": "img"}, parts)
 
 
+def map_image(im: Any) -> Markup | str:
+    """The map image under the squares, where the referee shows it and the table window has its blob URL
+    (`url`, set by ui/page/table_display.py from this browser's store: never a URL from the message)."""
+    if not isinstance(im, dict) or not isinstance(im.get("url"), str) or not str(im["url"]).startswith("blob:"):
+        return ""
+    box = im.get("box") if isinstance(im.get("box"), list) and len(im["box"]) == 4 else None
+    if box is None:
+        return ""
+    x, y, w, hgt = (float(v) * CELL if isinstance(v, (int, float)) else 0.0 for v in box)
+    opacity = im.get("opacity") if isinstance(im.get("opacity"), (int, float)) else 1
+    return h("image", {"class_": "tv-map-image", "data-testid": "table-map-image", "href": im["url"],
+                       "x": f"{x:g}", "y": f"{y:g}", "width": f"{w:g}", "height": f"{hgt:g}",
+                       "opacity": f"{opacity:g}", "preserveAspectRatio": "none"})
+
+
 def grid_svg(g: dict, sd: dict[str, dict]) -> Markup:
     w = max(1, min(200, number(g.get("width"), 1)))
     hgt = max(1, min(200, number(g.get("height"), 1)))
     parts = [h("rect", {"class_": "tv-board", "x": "0", "y": "0", "width": str(w * CELL), "height": str(hgt * CELL)})]
     lines = [f"M{x * CELL},0V{hgt * CELL}" for x in range(1, w)] + [f"M0,{y * CELL}H{w * CELL}" for y in range(1, hgt)]
+    parts.append(map_image(g.get("image")))
     parts.append(h("path", {"class_": "tv-lines", "d": "".join(lines)}))
     walls = []
     for wall in (g.get("walls") or [])[:w * hgt] if isinstance(g.get("walls"), list) else []:

@@ -29,6 +29,7 @@ from . import drawing
 from ..desk.desk import Desk
 from ..markup.html import unmarked
 from ..dom.patch import Slots, offstage
+from ..field import map_layer
 
 PAINT_KEY = "fray.paint"
 VERSION = 1
@@ -149,7 +150,7 @@ def first_drawing(desk: Desk) -> Recorder:
     of the referee's, no dialog, notice or odds), the session as its save opens again, the same pure caches."""
     aside = Desk(session=desk.session.reopened(), store=desk.store, keeper=desk.keeper, entry_id=desk.entry_id,
                  memo=desk.memo, state_caches=desk.state_caches, slots=Recorder())
-    with offstage():
+    with offstage(), map_layer.aside():  # the painted start has no map image: its blob URL is this page's
         drawing.draw(aside, True)
     return aside.slots
 

@@ -1,4 +1,4 @@
-"""The setup form's slot: the draft as the editor's markup, with the roster's picker and the placement map.
+"""The setup form's slot: the draft as the editor's markup, with the roster's picker, the map image and the placement map.
 
 Drawn by ui/page/render.py while the page is in setup mode; its actions are ui/controllers/editing.py's.
 """
@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from ...rules import SYSTEMS
 from ...rules import get as get_ruleset
-from ..controllers import paste_ui, roster_ui
+from ..controllers import map_image_ui, paste_ui, roster_ui
 from ..desk.desk import Desk
 from ..desk.operations import draft_doc
-from ..markup import editor, place_markup
+from ..field import map_layer
+from ..markup import editor, map_image_markup, place_markup
 from ..markup.html import Markup, h
 
 
@@ -26,8 +27,12 @@ def draw(desk: Desk) -> None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
     party = roster_ui.party_button(roster_ui.party_count(desk, doc), "start-party")
-    placing = place_markup.render(doc, ruleset.info.field_view(doc.get("profile", "")), desk.setup.picked,
-                                  desk.setup.said)
+    view = ruleset.info.field_view(doc.get("profile", ""))
+    image = map_image_ui.placed(doc)
+    placing = str(map_image_markup.render(image, view, (doc["map"]["width"], doc["map"]["height"]),
+                                          map_layer.URLS.get(image.key, "") if image else "",
+                                          map_image_ui.taps())) + str(
+        place_markup.render(doc, view, desk.setup.picked, desk.setup.said))
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
                                                        paste_ui.draw(desk, doc) + roster_ui.picker(desk, doc), party,
                                                        desk.setup.refused,

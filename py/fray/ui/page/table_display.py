@@ -11,6 +11,7 @@ ignored and logged with console.info; its text is never shown.
 """
 from __future__ import annotations
 
+import asyncio
 import json
 from typing import Any
 
@@ -19,6 +20,7 @@ from pyscript.ffi import create_proxy, is_none
 
 from ...views.table_view import VERSION, message, read_message
 from ..markup import table_markup
+from ..dom.image_store import IMAGES_HERE
 from ..dom.table_channel import channel_name, load_css
 from ..dom.screen import download, toggle_fullscreen
 
@@ -35,6 +37,7 @@ class TablePage:
         self.seq = -1
         self.heard = 0.0  # performance.now() of the last message from the referee
         self.drawn: dict[str, str] = {}
+        self.asked: set[str] = set()  # map images read from this browser's store
         self._proxies: list[Any] = []
         self.root = document.createElement("div")
         self.root.id = "table-root"
@@ -100,6 +103,7 @@ class TablePage:
 
     def draw(self, view: dict[str, Any]) -> None:
         """Write the parts that changed (header, field, sidebar), each as one string."""
+        view = self.with_image(view)
         parts = {"head": table_markup.head(view), "field": table_markup.field(view),
                  "side": table_markup.side_panel(view)}
         if not self.drawn:
@@ -114,6 +118,25 @@ class TablePage:
         document.title = f"Fray table · {table_markup.text(view.get('name'))}"
         document.documentElement.dataset.table = "live"
         document.documentElement.dataset.tableSeq = str(self.seq + 1)
+
+    def with_image(self, view: dict[str, Any]) -> dict[str, Any]:
+        """The view with the map image's blob URL, made in this window from this browser's store (the
+        referee's tab sends its key only); read once, then the last view drawn again."""
+        im = view.get("grid", {}).get("image") if isinstance(view.get("grid"), dict) else None
+        if not isinstance(im, dict) or not isinstance(im.get("key"), str):
+            return view
+        key = im["key"]
+        url = IMAGES_HERE.urls.get(key)
+        if url is None:
+            if key not in self.asked:
+                self.asked.add(key)
+                asyncio.ensure_future(self._read_image(key))
+            return view
+        return {**view, "grid": {**view["grid"], "image": {**im, "url": url}}}
+
+    async def _read_image(self, key: str) -> None:
+        if await IMAGES_HERE.url(key) and self.view is not None:
+            self.draw(self.view)
 
     def on_click(self, event) -> None:
         target = event.target.closest("[data-action]")

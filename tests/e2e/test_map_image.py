@@ -1,0 +1,206 @@
+"""A map image under the grid (issue #55, part 2), at desktop and on a phone: a PNG chosen in Setup is drawn
+under the squares, lined up by its fields, kept in the browser across a reload; a 40 MB file, a file that is
+not an image, an SVG carrying script and an image of 20,000 × 20,000 pixels are each refused with their reason,
+and the image already there stays."""
+from __future__ import annotations
+
+import os
+import pathlib
+import re
+import struct
+import zlib
+
+from harness import wait_ready
+from helpers import close_setup, drag_by, is_phone, open_setup, show
+
+import fray.rules  # noqa: F401  (installs the systems the loader looks up)
+from fray.engine import map_image, storage
+from playwright.sync_api import Page, expect
+
+
+def _chunk(kind: bytes, body: bytes) -> bytes:
+    return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", zlib.crc32(kind + body))
+
+
+def png(w: int, h: int, cell: int = 20, pixels: bool = True) -> bytes:
+    """A real PNG: flagstones of `cell` pixels with dark joints (a dungeon map's look); with `pixels=False`
+    only its header says the size (the 20,000 × 20,000 case needs no 1.2 GB of pixels to be refused)."""
+    rows = b""
+    if pixels:
+        out = bytearray()
+        for y in range(h):
+            out.append(0)
+            for x in range(w):
+                joint = x % cell == 0 or y % cell == 0
+                shade = 70 if joint else 150 + ((x // cell * 7 + y // cell * 13) % 5) * 12
+                out += bytes((shade, shade - 15 if not joint else 60, shade - 40 if not joint else 50))
+        rows = bytes(out)
+    return (b"\x89PNG\r\n\x1a\n" + _chunk(b"IHDR", struct.pack(">IIBBBBB", w, h, 8, 2, 0, 0, 0))
+            + _chunk(b"IDAT", zlib.compress(rows or b"\x00\x00\x00\x00")) + _chunk(b"IEND", b""))
+
+
+def set_field(page: Page, key: str, value: str) -> None:
+    field = page.get_by_test_id(f"map-image-{key}")
+    field.fill(value)
+    field.press("Tab")
+    expect(page.get_by_test_id(f"map-image-{key}")).to_have_value(value)
+
+
+def tap(page: Page, x: float, y: float) -> None:
+    if is_phone(page):
+        page.touchscreen.tap(x, y)
+    else:
+        page.mouse.click(x, y)
+
+
+def new_ose_grid(page: Page) -> None:
+    page.get_by_test_id("library-open").click()
+    page.get_by_test_id("lib-new-ose").click()
+    expect(page.get_by_test_id("map-image-setup")).to_be_visible()
+
+
+def choose(page: Page, path: pathlib.Path) -> None:
+    page.get_by_test_id("map-image-file").set_input_files(str(path))
+
+
+def refused(page: Page, path: pathlib.Path, why: str) -> None:
+    choose(page, path)
+    expect(page.get_by_test_id("notice-error")).to_contain_text(f"{path.name} was not used as the map image: {why}")
+    expect(page.get_by_test_id("notice-error")).to_contain_text("The encounter is unchanged.")
+    # The image already chosen stays, as it was.
+    expect(page.get_by_test_id("map-image-size")).to_have_text("480 × 320 pixels; one square is 20 of them.")
+
+
+def grid_image(page: Page):
+    show(page, "field")
+    expect(page.get_by_test_id("grid-svg")).to_be_visible()
+    return page.get_by_test_id("grid-svg").get_by_test_id("map-image")
+
+
+def test_a_png_chosen_in_setup_is_drawn_under_the_grid_and_kept_across_a_reload(app, tmp_path):
+    new_ose_grid(app)
+    map_png = tmp_path / "crypt.png"
+    map_png.write_bytes(png(480, 320))
+    choose(app, map_png)
+    expect(app.get_by_test_id("notice-ok")).to_contain_text("crypt.png: 480 × 320 pixels, drawn under the squares")
+    expect(app.get_by_test_id("map-image-size")).to_have_text("480 × 320 pixels; one square is 20 of them.")
+    app.get_by_test_id("map-image-opacity").fill("80")
+    app.get_by_test_id("map-image-opacity").press("Enter")
+    app.get_by_test_id("map-image-x").fill("0.5")
+    app.get_by_test_id("map-image-x").press("Tab")
+    expect(app.get_by_test_id("map-image-x")).to_have_value("0.5")
+    # Dragged on its preview two squares left and one down: one edit, at the drop.
+    preview = app.get_by_test_id("map-image-preview")
+    expect(preview.locator("image")).to_have_count(1)
+    box = preview.bounding_box()
+    square = box["width"] / 24
+    x0, y0 = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    drag_by(app, x0, y0, -2 * square, square)
+    expect(app.get_by_test_id("map-image-x")).to_have_value(re.compile(r"-1\.[45]\d*|-1\.5"))
+    expect(app.get_by_test_id("map-image-y")).to_have_value(re.compile(r"0\.9\d*|1(\.0\d*)?|1\.1\d*"))
+    app.get_by_test_id("map-image-x").fill("0.5")
+    app.get_by_test_id("map-image-x").press("Tab")
+    app.get_by_test_id("map-image-y").fill("0")
+    app.get_by_test_id("map-image-y").press("Tab")
+    expect(app.get_by_test_id("map-image-y")).to_have_value("0")
+    # Lined up by two taps: one square set wrong (25 pixels), then the corners of one of the image's flagstones
+    # (pixels 40 to 60, drawn at squares 1.6 to 2.4) tapped: 20 pixels a square, and that stone on square 2,2.
+    set_field(app, "square", "25")
+    set_field(app, "x", "0")
+    app.get_by_test_id("map-image-corners").click()
+    expect(app.get_by_test_id("map-image-corners-say")).to_have_text(
+        "Tap one corner of a square drawn on the image, above.")
+    for at in (1.6, 2.4):
+        box = preview.bounding_box()
+        tap(app, box["x"] + at * box["width"] / 24, box["y"] + at * box["width"] / 24)
+        if at == 1.6:
+            expect(app.get_by_test_id("map-image-corners-say")).to_have_text(
+                "Now tap the opposite corner of that square.")
+    expect(app.get_by_test_id("notice-ok")).to_contain_text("Lined up: one square is")
+    assert abs(float(app.get_by_test_id("map-image-square").input_value()) - 20) < 1
+    assert abs(float(app.get_by_test_id("map-image-x").input_value())) < 0.2
+    set_field(app, "square", "20")
+    set_field(app, "x", "0.5")
+    set_field(app, "y", "0")
+    close_setup(app)
+    image = grid_image(app)
+    expect(image).to_have_count(1)
+    assert image.get_attribute("href").startswith("blob:")
+    assert (image.get_attribute("x"), image.get_attribute("opacity"), image.get_attribute("width")) == \
+        ("5", "0.8", "240")  # half a square right, 24 squares of 10 units wide
+    # Under the squares and the walls: the board's lines and the walls come after it in the drawing.
+    order = app.evaluate("""() => [...document.querySelector('#grid-svg').children].map(e => e.getAttribute('class')
+                                   || e.tagName)""")
+    assert order.index("map-image") < order.index("board-lines") < order.index("walls")
+    decoded = app.evaluate("""() => new Promise(done => { const i = new Image(); i.onload = () => done(i.width);
+        i.onerror = () => done(0); i.src = document.querySelector('[data-testid=map-image]').getAttribute('href'); })""")
+    assert decoded == 480
+    shots = pathlib.Path(os.environ.get("FRAY_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    app.get_by_test_id("grid-svg").scroll_into_view_if_needed()
+    app.screenshot(path=str(shots / f"map-image-{app.viewport_size['width']}.png"))
+    # A reload: the save holds the placement, the browser's store the bytes.
+    app.reload()
+    wait_ready(app)
+    image = grid_image(app)
+    expect(image).to_have_count(1)
+    assert image.get_attribute("href").startswith("blob:") and image.get_attribute("opacity") == "0.8"
+
+
+def test_bad_files_are_refused_with_their_reason_and_the_image_stays(app, tmp_path):
+    new_ose_grid(app)
+    good = tmp_path / "crypt.png"
+    good.write_bytes(png(480, 320))
+    choose(app, good)
+    expect(app.get_by_test_id("map-image-size")).to_be_visible()
+    big = tmp_path / "scan.png"
+    with big.open("wb") as f:
+        f.write(png(480, 320))
+        f.truncate(40 * 1024 * 1024)
+    refused(app, big, "40 MB: a map image is at most 8 MB")
+    pdf = tmp_path / "module.png"
+    pdf.write_bytes(b"%PDF-1.7 the adventure module, not a picture")
+    refused(app, pdf, "this file is not a PNG, JPEG or WebP image")
+    svg = tmp_path / "map.svg"
+    svg.write_bytes(b'<svg xmlns="http://www.w3.org/2000/svg"><script>window.frayPwned = 1</script></svg>')
+    refused(app, svg, "an SVG image is refused (it can carry script)")
+    assert app.evaluate("() => window.frayPwned") is None
+    huge = tmp_path / "world.png"
+    huge.write_bytes(png(20_000, 20_000, pixels=False))
+    refused(app, huge, "20,000 × 20,000 pixels: a map image is at most 8,192 a side")
+    close_setup(app)
+    expect(grid_image(app)).to_have_count(1)
+
+
+def test_the_saved_file_carries_the_image_and_a_share_link_says_it_cannot(app, tmp_path):
+    new_ose_grid(app)
+    data = png(480, 320)
+    (tmp_path / "crypt.png").write_bytes(data)
+    choose(app, tmp_path / "crypt.png")
+    expect(app.get_by_test_id("map-image-size")).to_be_visible()
+    close_setup(app)
+    if not is_phone(app):  # the table display shows it, read from this browser's store, until the referee says not
+        with app.expect_popup() as popup:
+            app.get_by_test_id("table-open").click()
+        table = popup.value
+        wait_ready(table)
+        expect(table.get_by_test_id("table-map-image")).to_have_count(1)
+        assert table.get_by_test_id("table-map-image").get_attribute("href").startswith("blob:")
+        app.bring_to_front()
+        open_setup(app)
+        app.get_by_test_id("map-image-table").uncheck()
+        expect(table.get_by_test_id("table-map-image")).to_have_count(0)
+        close_setup(app)
+    with app.expect_download() as got:
+        app.get_by_test_id("save").click()
+    saved = pathlib.Path(got.value.path()).read_bytes()
+    rest, image, image_bytes, why = map_image.unpack(saved, storage.MAX_TEXT)
+    assert (image_bytes, why) == (data, "") and storage.loads(rest).session.encounter.map.image.key == image.key
+    # Opened again (a new library entry): drawn under the grid from the file's own copy.
+    (tmp_path / "crypt.fray.json").write_bytes(saved)
+    app.locator("#file-input").set_input_files(str(tmp_path / "crypt.fray.json"))
+    expect(app.get_by_test_id("notice-ok")).to_contain_text("Opened crypt.fray.json")
+    expect(grid_image(app)).to_have_count(1)
+    app.get_by_test_id("share").click()
+    expect(app.get_by_test_id("notice-info")).to_contain_text(
+        "The link carries the map image's place but not the image itself: send the saved file (Save)")
