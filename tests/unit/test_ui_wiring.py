@@ -150,3 +150,18 @@ def test_a_failing_handler_says_so_and_leaves_the_encounter_as_it_was(app_module
     assert "Something went wrong" in notice and "a broken handler" in notice and "unchanged" in notice
     app.dispatch("undo", "", None)  # the page still works
     assert app.desk.session.state is state
+
+
+def test_the_field_is_redrawn_when_what_it_draws_changed_and_spared_when_a_dialog_opens(app_module, monkeypatch):
+    """One decision (ui/app.py `App._after`) from the page's fields declared DRAWN_IN_FIELD: Esc dropping a
+    previewed path (changed in place in field_ui) redraws the field; opening the help leaves it as it is."""
+    app = _open(app_module)
+    drawing = importlib.import_module("fray.ui.page.drawing")
+    fields: list[bool] = []
+    real = drawing.render.render
+    monkeypatch.setattr(drawing.render, "render", lambda desk, field=True: (fields.append(field), real(desk, field)))
+    app.desk.page.field_ui.path = {"mover": app.desk.page.selected, "points": [(0, 0)]}
+    app.dispatch("cancel", "", None)
+    assert app.desk.page.field_ui.path is None and fields[-1] is True
+    app.dispatch("help", "", None)
+    assert getattr(app.desk.page.dialog, "kind", "") == "help" and fields[-1] is False

@@ -83,5 +83,7 @@ FIELD_INPUTS = tuple(f.name for f in fields(Page) if f.metadata.get("field"))
 
 
 def field_inputs(page: Page) -> tuple:
-    """The page's values the field views draw from (`DRAWN_IN_FIELD`), in a fixed order."""
-    return tuple(getattr(page, name) for name in FIELD_INPUTS)
+    """The page's values the field views draw from (`DRAWN_IN_FIELD`), in a fixed order. `field_ui` changes in
+    place (Esc drops a previewed path), so each of its fields counts too; a view's change inside one of them
+    comes through ui/controllers/play.py `apply_field`."""
+    return tuple(getattr(page, name) for name in FIELD_INPUTS) + tuple(vars(page.field_ui).values())
