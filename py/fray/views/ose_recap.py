@@ -36,8 +36,11 @@ def ose_recap(first: State, last: State, events: tuple[tuple[int, Event], ...]) 
     if beaten:
         named = ", ".join(f"{c.name} {x}" for c, x in beaten)
         to = f"{each} each to {', '.join(c.name for c in survivors)}" if survivors else "no PC left to share it"
-        lines.append(f"XP: {total} from {len(beaten)} defeated ({named}); {to}"
-                     + (f", {left} left over" if left and survivors else ""))
+        if total:
+            lines.append(f"XP: {total} from {len(beaten)} defeated ({named}); {to}"
+                         + (f", {left} left over" if left and survivors else ""))
+        else:
+            lines.append(f"XP: {len(beaten)} defeated, none with an XP value (a foe's xp stat gives it)")
     ammo = {}
     for c in first.combatants:
         start = ammo_die(first, c)

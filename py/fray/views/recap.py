@@ -254,7 +254,11 @@ def public(session: Session, r: Recap | None = None) -> Recap:
                 log.append((i, line))
     shown = [replace(f, falls=tuple(x if x.by in kept or not x.by else replace(x, by="") for x in f.falls))
              for f in shown]
-    return replace(r, combatants=tuple(shown), sides=sides, log=tuple(log), public=True,
+    own = r.system_recap  # the system's lines, as the table shows any text: none that names a hidden one
+    figures = {k: {i: x for i, x in v.items() if i not in sec.hidden} if isinstance(v, dict) else v
+               for k, v in own.figures.items()}
+    own = SystemRecap(figures, tuple(line for line in own.lines if sec.shows(line)))
+    return replace(r, combatants=tuple(shown), sides=sides, log=tuple(log), public=True, system_recap=own,
                    outcome=r.outcome if sec.shows(r.outcome) else "")
 
 
