@@ -131,7 +131,7 @@ def rows(r: Recap) -> list[tuple[str, ...]]:
 
 
 def headline(r: Recap) -> str:
-    time = f", {r.clock_label} in game" if r.clock_label else ""
+    time = f" ({r.clock_label})" if r.clock_label else ""
     out = f"{r.title}: {r.steps} step{'s' if r.steps != 1 else ''}, {r.clock_words}{time}"
     return out + (f". {r.outcome}" if r.outcome else "")
 
