@@ -25,23 +25,23 @@ from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import preimport
 from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, paint, place_ui,
-               play, render, roster_ui, table_display, table_link, warm, welcome)
+               play, render, review_ui, roster_ui, table_display, table_link, warm, welcome)
 from .actions import Actions
 from .desk import Desk
 from .patch import attr
 from .table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
-                      table_link.clicks, welcome.clicks, place_ui.clicks)
+                      table_link.clicks, welcome.clicks, place_ui.clicks, review_ui.clicks)
 FORMS = Actions.join(play.forms, library_ui.forms)
-CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes)
+CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, review_ui.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
 # While another tab has the encounter, only looking, the library and taking over are allowed.
 # Every library action ("lib-...") is allowed too; "outside" is what another tab, a lock or a promise says
 # (ui/desk.py `run`), and "link" a share link pasted into the address bar.
 ALLOWED_READ_ONLY = frozenset((
     "library", "take-over", "cancel", "dismiss", "help", "rule", "tab", "select", "save", "export-log", "share",
-    "copy-share", "outside", "link"))
+    "copy-share", "outside", "link", "review", "review-at", "review-now", "recap", "recap-players", "recap-export"))
 Handler = Callable[[Desk], Any]
 IDLE_TIMEOUT_MS = 200  # the idle work runs at least this often, idle period or not (ui/warm.py's parts are short)
 
@@ -333,7 +333,7 @@ class App:
         root = slots.el("app")
         self.listen(root, "click", self.on_click)
         self.listen(root, "submit", self.on_submit)
-        self.listen(root, "change", self.on_change)
+        listen_changes(self, root)
         self.listen(document, "keydown", self.on_key)
         self.listen(window, "hashchange", self.on_hashchange)
         self.listen(slots.el("file-input"), "change", self.on_file)
@@ -464,6 +464,13 @@ class App:
         event.target.value = ""
         if file is not None:
             self.handle(lambda d: files.read_file(d, file), "open")
+
+
+def listen_changes(app: App, root) -> None:
+    """A changed control, and a slider as it is dragged (the review's timeline, ui/review_ui.py): its change at
+    each step of the drag, not only on release."""
+    app.listen(root, "change", app.on_change)
+    app.listen(root, "input", lambda e: app.on_change(e) if attr(e.target, "type") == "range" else None)
 
 
 def ask_views(desk: Desk, ask) -> bool | None:

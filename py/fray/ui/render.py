@@ -15,7 +15,7 @@ from ..engine.ruleset import clock_text
 from ..views.quick_condition import duration_choices, library
 from ..views.panels import last_result, log_lines
 from ..views.welcome import CHOICES, choice
-from . import editing, guide, panels, quick_dialog, table_editor
+from . import editing, guide, panels, quick_dialog, review_ui, table_editor
 from .desk import Desk
 from .field_views import SPATIAL_NEEDS
 from .html import Markup, h, part
@@ -222,4 +222,4 @@ def dialog_html(desk: Desk) -> str:
         return quick_dialog.hp_dialog(c.id, c.name, c.hp, c.max_hp, d[2], d[3], quick)
     if kind == "table":
         return table_editor.render(draft_doc(desk), d[1], list(desk.page.problems))
-    return ""
+    return review_ui.dialog(desk)

@@ -46,11 +46,12 @@ def _points(hp: tuple[int, ...], limit: int = CHART_POINTS) -> list[tuple[int, i
 def hp_chart(r: Recap, f: Figures, at: int | None = None) -> str:
     """One combatant's HP after each step as a small line chart; a cross where it fell; `at` marks a step."""
     top = max(f.max_hp, max(f.hp), 1)
-    low = min(0, min(f.hp))
+    low = max(min(0, min(f.hp)), -top)  # far below 0 is drawn at -max: the rest of the chart stays readable
     span = max(1, len(f.hp) - 1)
     pad = 3
 
     def xy(i: int, v: int) -> tuple[float, float]:
+        v = max(v, low)
         x = pad + (CHART_W - 2 * pad) * i / span
         y = pad + (CHART_H - 2 * pad) * (top - v) / (top - low)
         return round(x, 1), round(y, 1)
@@ -96,6 +97,11 @@ def damage_bars(r: Recap) -> str:
     span = BAR_W - BAR_LABEL - 34
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {BAR_W} {height}" class="dmg-bars" '
              f'role="img" aria-label="Damage dealt per combatant">', "<title>Damage dealt per combatant</title>"]
+    if not any(f.dealt for f in rows):
+        rows = ()
+        parts[0] = parts[0].replace(f'0 0 {BAR_W} {height}"', f'0 0 {BAR_W} 24"')
+        parts.append('<text x="4" y="16" font-size="12" font-family="sans-serif" fill="#555">'
+                     'No damage dealt by a combatant yet.</text>')
     for k, f in enumerate(rows):
         y = 2 + k * BAR_ROW
         w = round(span * f.dealt / most, 1)
@@ -131,7 +137,7 @@ def rows(r: Recap) -> list[tuple[str, ...]]:
 
 
 def headline(r: Recap) -> str:
-    time = f" ({r.clock_label})" if r.clock_label else ""
+    time = f" ({r.clock_label})" if r.clock_label and not r.clock_label.startswith("0 ") else ""
     out = f"{r.title}: {r.steps} step{'s' if r.steps != 1 else ''}, {r.clock_words}{time}"
     return out + (f". {r.outcome}" if r.outcome else "")
 
