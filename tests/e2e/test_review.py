@@ -130,3 +130,16 @@ def test_screenshots_of_the_timeline_and_the_summary(fought_app, device):
             expect(app.get_by_test_id("recap")).to_have_count(0)
     finally:
         app.set_viewport_size(size)
+
+
+@pytest.mark.parametrize("device", ["desktop"])  # the phone has no room for the players' view over its page
+def test_the_players_view_shows_the_summary_when_the_fight_ends(fought_app):
+    app = fought_app
+    app.get_by_test_id("players-view-toggle").click()
+    recap = app.get_by_test_id("players-view").get_by_test_id("table-recap")
+    expect(recap.locator("svg.dmg-bars")).to_be_visible()
+    expect(recap.locator("svg.hp-chart")).to_have_count(6)
+    assert "-3/4" not in recap.inner_text()  # a monster's HP stays a word, as on the rest of the display
+    recap.scroll_into_view_if_needed()
+    app.screenshot(path=str(SHOTS / "table-summary-1280.png"))
+    app.get_by_test_id("players-view-close").click()

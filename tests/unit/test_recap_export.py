@@ -13,7 +13,7 @@ from fray.engine.referee import Damage, SetCondition
 from fray.engine.session import Session
 from fray.rules import examples, get
 from fray.views.recap import public, recap
-from fray.views.recap_export import _points, damage_bars, hp_chart, md, to_html, to_markdown
+from fray.views.recap_export import thinned, damage_bars, hp_chart, md, to_html, to_markdown
 
 EVIL = '<img src=x onerror="alert(1)"> & </svg><script>x</script> | *b* [l](u)'
 
@@ -52,9 +52,9 @@ def test_the_hp_chart_marks_the_fall__CORE_HP_1():
     assert 'class="hp-fall"' in hp_chart(r, r.get("brak")) and 'class="hp-fall"' not in hp_chart(r, r.get("o1"))
 
 
-def test_a_long_fight_chart_keeps_its_lowest_points():
+def test_a_long_fight_chart_keeps_its_lowestthinned():
     hp = tuple(10 - (i % 97 == 50) * 15 for i in range(1000))  # one dip below zero in a long fight
-    drawn = _points(hp)
+    drawn = thinned(hp)
     assert len(drawn) <= 202 and (50, -5) in drawn and drawn[-1] == (999, 10)
 
 

@@ -96,3 +96,25 @@ def test_a_read_only_tab_may_review_and_sum_up(app_module):
     assert app.desk.page.dialog == ("review", 3)
     app.dispatch("recap", "", None)
     assert app.desk.page.dialog == ("recap", False, 3)
+
+
+def test_the_table_display_shows_the_players_summary_when_the_fight_ends(app_module):
+    from fray.ui.table_markup import page
+    ended = playout.play("olog", "skirmish", 1)
+    assert ended.state.outcome
+    app = _open(app_module, ended)
+    table_link = importlib.import_module("fray.ui.table_link")
+    view = table_link.build_view(app.desk)  # what the referee's tab sends to the table window
+    shown = page(view)
+    assert 'data-testid="table-recap"' in shown and 'class="dmg-bars"' in shown
+    assert shown.count('class="hp-chart"') == 6 and "-3/4" not in shown  # a monster's HP as a word
+    going = _open(app_module, fought())
+    assert "recap" not in table_link.build_view(going.desk)
+
+
+def test_a_summary_from_the_channel_is_checked_and_escaped():
+    from fray.ui.recap_table import section
+    assert section({}) == "" and section({"recap": "junk"}) == ""
+    shown = section({"recap": {"combatants": [{"name": "<img src=x>", "hp": [3, "a", None], "falls": [[9, 1], "x"],
+                                               "max_hp": True}, "junk"], "sides": "no", "lines": [1, "<b>"]}})
+    assert "<img" not in shown and "&lt;img src=x&gt;" in shown and "&lt;b&gt;" in shown

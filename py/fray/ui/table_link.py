@@ -35,9 +35,15 @@ def build_view(desk: Desk) -> dict[str, Any] | None:
     title = titles().get(enc.system, enc.system) + (f" · {enc.profile}" if enc.profile else "")
     odds = table_odds(s.state, *odds_ui.finished(desk)) if s.state.setting("table_odds", "nobody") != "nobody" \
         else None
-    return desk.memo("table-view", (s.state, len(s.steps), repr(odds)), lambda: table_view(
+    return desk.memo("table-view", (s.state, len(s.steps), repr(odds)), lambda: with_recap(s, table_view(
         s.state, s.steps, s.ruleset.field_view_for(enc.profile), s.ruleset.extra_views(enc.profile), title,
-        offers.panel(desk), odds))  # the panel the referee's page draws from (memoised): built once for both
+        offers.panel(desk), odds)))  # the panel the referee's page draws from (memoised): built once for both
+
+
+def with_recap(s, view: dict[str, Any]) -> dict[str, Any]:
+    """At the fight's end the table shows its summary too: the players' one (views/recap.py)."""
+    from ..views.recap import public, to_table
+    return {**view, "recap": to_table(public(s))} if s.state.outcome else view
 
 
 def draw_players_view(desk: Desk) -> None:

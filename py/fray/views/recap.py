@@ -265,3 +265,52 @@ def public(session: Session, r: Recap | None = None) -> Recap:
 def _word_level(hp: int, max_hp: int) -> int:
     """A monster's HP as the players' chart draws it: 4 unhurt, 3 hurt, 2 bloodied, 1 near death, 0 down."""
     return 4 - ("unhurt", "hurt", "bloodied", "near death", "down").index(hp_word(hp, max_hp))
+
+
+# --- the players' summary on the table display (views/table_view.py's message, ui/recap_table.py) ---------
+
+TABLE_POINTS = 120  # HP points per combatant sent to the table window
+
+
+def to_table(r: Recap) -> dict[str, Any]:
+    """A players' summary as the table channel carries it: plain JSON, HP thinned to `TABLE_POINTS`."""
+    from bisect import bisect_left
+    from .recap_export import headline, side_lines, thinned
+    drawn = {f.id: thinned(f.hp, TABLE_POINTS) for f in r.combatants}
+    return {"headline": headline(r), "lines": side_lines(r) + list(r.system_recap.lines),
+            "clock_unit": r.clock_unit,
+            "sides": [{"id": s.id, "name": s.name, "colour": s.colour} for s in r.sides],
+            "combatants": [{"id": f.id, "name": f.name, "side": f.side, "dealt": f.dealt, "max_hp": f.max_hp,
+                            "words": f.hp_words, "hp": [v for _, v in drawn[f.id]],
+                            # where each fall is among the points drawn, and its round (or segment)
+                            "falls": [[bisect_left([i for i, _ in drawn[f.id]], x.step), x.clock] for x in f.falls]}
+                           for f in r.combatants]}
+
+
+def from_table(data: Any) -> Recap | None:
+    """The summary a table window received, every field checked (it came over a channel), or None."""
+    if not isinstance(data, dict) or not isinstance(data.get("combatants"), list):
+        return None
+
+    def num(v: Any) -> int:
+        return v if isinstance(v, int) and not isinstance(v, bool) and abs(v) < 10**6 else 0
+
+    def txt(v: Any, limit: int = 120) -> str:
+        return v[:limit] if isinstance(v, str) else ""
+
+    figures = []
+    for c in data["combatants"][:200]:
+        if not isinstance(c, dict):
+            continue
+        hp = tuple(num(v) for v in c.get("hp", [])[:TABLE_POINTS + 2]) if isinstance(c.get("hp"), list) else ()
+        falls = tuple(Fall(min(num(x[0]), len(hp) - 1), num(x[1]), "") for x in c.get("falls", [])[:20]
+                      if isinstance(x, list) and len(x) == 2) if hp and isinstance(c.get("falls"), list) else ()
+        figures.append(Figures(txt(c.get("id"), 40), txt(c.get("name")), txt(c.get("side"), 40), False,
+                               max(1, num(c.get("max_hp"))), num(c.get("dealt")), 0, 0, 0, 0, falls, (), (), (),
+                               hp or (0,), hp_words=c.get("words") is True))
+    sides = tuple(SideFigures(txt(s.get("id"), 40), txt(s.get("name")), txt(s.get("colour"), 9), 0, 0, 0, 0)
+                  for s in data.get("sides", [])[:20] if isinstance(s, dict)) if isinstance(data.get("sides"), list) else ()
+    lines = tuple(txt(x, 300) for x in data.get("lines", [])[:12]) if isinstance(data.get("lines"), list) else ()
+    unit = txt(data.get("clock_unit"), 20) or "round"
+    return Recap("", "", txt(data.get("headline"), 300), 0, 0, unit, "", "", tuple(figures), sides,
+                 SystemRecap({}, lines), (), public=True)

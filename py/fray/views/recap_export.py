@@ -27,7 +27,7 @@ def colour_of(r: Recap, side: str) -> str:
     return c if _HEX.match(c or "") else DEFAULT_COLOUR
 
 
-def _points(hp: tuple[int, ...], limit: int = CHART_POINTS) -> list[tuple[int, int]]:
+def thinned(hp: tuple[int, ...], limit: int = CHART_POINTS) -> list[tuple[int, int]]:
     """(step, hp) pairs to draw: every step, or on a long fight the lowest of each stretch and the ends,
     so a near-death moment is never smoothed away."""
     n = len(hp)
@@ -56,7 +56,7 @@ def hp_chart(r: Recap, f: Figures, at: int | None = None) -> str:
         y = pad + (CHART_H - 2 * pad) * (top - v) / (top - low)
         return round(x, 1), round(y, 1)
 
-    line = " ".join(f"{x},{y}" for x, y in (xy(i, v) for i, v in _points(f.hp)))
+    line = " ".join(f"{x},{y}" for x, y in (xy(i, v) for i, v in thinned(f.hp)))
     zero = xy(0, 0)[1]
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {CHART_W} {CHART_H}" class="hp-chart" '
              f'role="img" aria-label="{esc(_hp_words(r, f))}">',
@@ -86,7 +86,8 @@ def _hp_words(r: Recap, f: Figures) -> str:
 
 def fall_words(r: Recap, f: Figures, fall) -> str:
     by = r.name_of(fall.by) if fall.by else ""
-    return f"at step {fall.step} ({r.clock_unit} {fall.clock})" + (f" by {by}" if by and fall.by != f.id else "")
+    when = f"at step {fall.step} ({r.clock_unit} {fall.clock})" if r.steps else f"in {r.clock_unit} {fall.clock}"
+    return when + (f" by {by}" if by and fall.by != f.id else "")
 
 
 def damage_bars(r: Recap) -> str:
@@ -107,11 +108,11 @@ def damage_bars(r: Recap) -> str:
         w = round(span * f.dealt / most, 1)
         name = f.name if len(f.name) <= 16 else f.name[:15] + "…"
         parts.append(f'<text x="{BAR_LABEL - 4}" y="{y + 14}" text-anchor="end" font-size="12" '
-                     f'font-family="sans-serif" fill="#222">{esc(name)}</text>')
+                     f'font-family="sans-serif" fill="currentColor">{esc(name)}</text>')
         parts.append(f'<rect x="{BAR_LABEL}" y="{y + 3}" width="{w}" height="{BAR_ROW - 6}" rx="2" '
                      f'fill="{colour_of(r, f.side)}"><title>{esc(f.name)}: {f.dealt} dealt</title></rect>')
         parts.append(f'<text x="{BAR_LABEL + w + 4}" y="{y + 14}" font-size="12" font-family="sans-serif" '
-                     f'fill="#222">{f.dealt}</text>')
+                     f'fill="currentColor">{f.dealt}</text>')
     parts.append("</svg>")
     return "".join(parts)
 
