@@ -22,12 +22,13 @@ def clamp(session: Session, step: int) -> int:
     return max(0, min(step, len(session.steps)))
 
 
-def past_field(session: Session, step: int) -> Markup:
+def past_field(session: Session, step: int, panel=None) -> Markup:
     """The field views (and Ogre's ruler) drawn for the state after `step`, with nobody selected; their ids
-    and test handles taken out so that they never stand for the live field's."""
+    and test handles taken out so that they never stand for the live field's. `panel`: the system's panel
+    for that state, when the caller has it."""
     state, rs = session.state_at(step), session.ruleset
-    ctx = FieldContext(state, rs, system_view(state.encounter.system).panel(state), None, rs.current(state),
-                       ui=FieldUi())
+    panel = panel if panel is not None else system_view(state.encounter.system).panel(state)
+    ctx = FieldContext(state, rs, panel, None, rs.current(state), ui=FieldUi())
     out = []
     for view in views_for(rs, session.encounter.profile):
         if view.slot == "phase-slot":
@@ -36,11 +37,11 @@ def past_field(session: Session, step: int) -> Markup:
     return Markup("".join(out))
 
 
-def past_order(session: Session, step: int) -> Markup:
+def past_order(session: Session, step: int, panel=None) -> Markup:
     """The order list, HP and conditions after `step`, as the Order panel showed them then."""
     state, rs = session.state_at(step), session.ruleset
-    rows_ = panels.order_rows(system_view(state.encounter.system).panel(state), {s.id: s for s in state.sides},
-                              None, condition_words(rs, state))
+    panel = panel if panel is not None else system_view(state.encounter.system).panel(state)
+    rows_ = panels.order_rows(panel, {s.id: s for s in state.sides}, None, condition_words(rs, state))
     return Markup(_IDS.sub("", unmarked(h("ol", {"class_": "order-list"}, rows_))))
 
 
@@ -56,8 +57,8 @@ def fall_chips(r: Recap, step: int) -> list[Markup]:
     return [m for _, m in sorted(out, key=lambda sm: sm[0])]
 
 
-def timeline(session: Session, step: int) -> Markup:
-    """The timeline dialog at `step` (0: the setup before any step)."""
+def timeline(session: Session, step: int, r: Recap | None = None) -> Markup:
+    """The timeline dialog at `step` (0: the setup before any step); `r`, the fight's summary if known."""
     n = len(session.steps)
     step = clamp(session, step)
     state, rs = session.state_at(step), session.ruleset
@@ -67,7 +68,8 @@ def timeline(session: Session, step: int) -> Markup:
     card = panels.result_card(result, "review-result") if result is not None else h(
         "section", {"class_": "panel result", "data-testid": "review-result"}, h("h2", None, "The start"),
         h("p", None, "The setup, before any step."))
-    r = recap(session)
+    r = r if r is not None else recap(session)
+    panel = system_view(state.encounter.system).panel(state)
     return h("div", {"class_": "modal review", "role": "dialog", "aria-modal": "true", "aria-labelledby": "review-t",
                      "data-testid": "review", "data-step": str(step)},
              h("div", {"class_": "modal-box review-box"},
@@ -93,9 +95,9 @@ def timeline(session: Session, step: int) -> Markup:
                h("div", {"class_": "review-body"},
                  card,
                  h("section", {"class_": "panel review-order", "aria-label": "Order then", "inert": True},
-                   h("h3", None, "Order"), past_order(session, step)),
+                   h("h3", None, "Order"), past_order(session, step, panel)),
                  h("section", {"class_": "review-field", "aria-label": "Field then", "inert": True,
-                               "data-testid": "review-field"}, past_field(session, step)))))
+                               "data-testid": "review-field"}, past_field(session, step, panel)))))
 
 
 def summary(session: Session, players: bool = False, step: int | None = None) -> Markup:

@@ -22,8 +22,8 @@ def dialog(desk: Desk) -> str:
     d = desk.page.dialog
     if d is None or d[0] not in KINDS:
         return ""
-    if d[0] == "review":
-        return timeline(desk.session, d[1])
+    if d[0] == "review":  # the figures (its falls) once per fight, not once per step of the slider
+        return timeline(desk.session, d[1], desk.memo("recap", (desk.session.state,), lambda: recap(desk.session)))
     return summary(desk.session, players=d[1], step=d[2])
 
 

@@ -181,9 +181,12 @@ def recap(session: Session, upto: int | None = None) -> Recap:
             elif e.kind == CAST and e.actor in spells:
                 spell = e.data.get("spell") if isinstance(e.data, dict) else ""
                 spells[e.actor].append(str(spell or "a spell"))
-        for cid in ids:
-            old, new = before.find(cid), after.find(cid)
-            if old is None or new is None:
+        same = len(before.combatants) == len(after.combatants) == len(ids)  # no step adds or reorders anyone
+        for k, cid in enumerate(ids):
+            old, new = (before.combatants[k], after.combatants[k]) if same else (None, None)
+            if old is None or old.id != cid or new.id != cid:
+                old, new = before.find(cid), after.find(cid)
+            if old is new or old is None or new is None:  # a step changes few combatants: the rest are the same objects
                 hp[cid].append(hp[cid][-1])
                 continue
             hp[cid].append(new.hp)
