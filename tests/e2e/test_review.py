@@ -118,6 +118,13 @@ def test_screenshots_of_the_timeline_and_the_summary(fought_app, device):
     try:
         for w, hgt in WIDTH_SHOTS[device]:
             app.set_viewport_size({"width": w, "height": hgt})
+            show(app, "log")
+            buttons = [app.get_by_test_id(t) for t in ("export-log", "open-review", "open-recap")]
+            for b in buttons:  # the log's three buttons side by side, none cut off at this width
+                box = b.bounding_box()
+                assert box is not None and box["x"] + box["width"] <= w, (w, box)
+            app.get_by_test_id("open-review").scroll_into_view_if_needed()
+            app.screenshot(path=str(SHOTS / f"log-buttons-{w}.png"))
             review = open_review(app)
             expect(review).to_have_attribute("data-step", "44")
             review.locator(".falls .chip").first.click()
