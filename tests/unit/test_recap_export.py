@@ -3,12 +3,10 @@ everywhere (HTML, SVG, Markdown), a self-contained HTML recap with no script and
 players' files without the secrets the table display keeps out."""
 from __future__ import annotations
 
-import re
 import xml.etree.ElementTree as ET
 from dataclasses import replace
 from html.parser import HTMLParser
 
-from fray import playout
 from fray.engine.referee import Damage, SetCondition
 from fray.engine.session import Session
 from fray.rules import examples, get

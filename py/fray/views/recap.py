@@ -51,7 +51,6 @@ class Figures:
     secret_conditions: tuple[str, ...]  # those of them the players never see
     spells: tuple[str, ...]  # every spell cast, in order
     hp: tuple[int, ...]
-    hidden: bool = False
     hp_words: bool = False  # the players' summary: HP as words (views/table_view.hp_word), figures withheld
 
     @property
@@ -208,8 +207,8 @@ def recap(session: Session, upto: int | None = None) -> Recap:
     figures = tuple(Figures(
         c.id, c.name, c.side, c.id in sec.pcs, last.get(c.id).max_hp, dealt[c.id], taken[c.id], healed[c.id],
         hits[c.id], misses[c.id], tuple(falls[c.id]), tuple(gained[c.id]),
-        tuple(x for x in gained[c.id] if x in secret[c.id]), tuple(spells[c.id]), tuple(hp[c.id]),
-        hidden=last.get(c.id).hidden) for c in first.combatants)
+        tuple(x for x in gained[c.id] if x in secret[c.id]), tuple(spells[c.id]), tuple(hp[c.id]))
+        for c in first.combatants)
     sides = tuple(SideFigures(
         s.id, s.name, s.colour, sum(1 for f in figures if f.side == s.id),
         sum(len(f.falls) for f in figures if f.side == s.id), sum(1 for f in figures if f.side == s.id and f.down),
