@@ -6,16 +6,14 @@ timeline at its end, focuses the slider and presses the left arrow `moves` times
 the keydown (its event timestamp) to the first animation frame after the dialog shows the new step (a
 MutationObserver on its `data-step`, then requestAnimationFrame): the handler, the past state's field and
 order drawn, and the patch. Returns p50/p95/max in ms (target: a frame or two, p95 ≤ 33 ms); asserts
-nothing. Run alone: `python tests/bench/review_bench.py [--steps 1000] [--moves 60]`.
+nothing. The page bench's part `review`: `python3 tools/dev.py bench --only review [--review-steps 1000]`.
 """
 from __future__ import annotations
 
-import argparse
-import json
 import pathlib
 import sys
 
-from interaction import pct  # noqa: E402  (tests/bench/interaction.py: one quantile for every bench)
+from interaction import pct  # tests/bench/interaction.py: one quantile for every bench
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 BOOT_TIMEOUT = 120_000
@@ -55,37 +53,3 @@ def review_latency(browser, base: str, steps: int = 1000, moves: int = 60) -> di
                 "p95": pct(lat, .95), "max": max(lat) if lat else None, "target_p95": 33}
     finally:
         ctx.close()
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--steps", type=int, default=1000)
-    ap.add_argument("--moves", type=int, default=60)
-    ap.add_argument("--out", default=str(ROOT / "bench-results" / "review.json"))
-    args = ap.parse_args(argv)
-    sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests" / "bench")]
-    import server
-    import setup
-    from page_bench import launch
-    from playwright.sync_api import sync_playwright
-    setup.setup_vendor()
-    setup.build_app()
-    srv = server.start()
-    base = f"http://127.0.0.1:{srv.server_port}/"
-    try:
-        with sync_playwright() as pw:
-            browser = launch(pw)
-            res = review_latency(browser, base, args.steps, args.moves)
-            browser.close()
-    finally:
-        srv.shutdown()
-    out = pathlib.Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(res, indent=1))
-    print(f"timeline: one step on a {res['steps']}-step fight → next paint, p50 {res['p50']:.1f} ms, "
-          f"p95 {res['p95']:.1f} ms (target ≤ 33), max {res['max']:.1f} ({res['n']} moves, now at step {res['at']})")
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
