@@ -35,6 +35,12 @@ def dialog(app) -> str:
     return app.desk.slots.written("dialog-slot")
 
 
+def opened(app) -> tuple[str, int, bool]:
+    """The open dialog's kind, step and players' flag (ui/desk/page.py `Dialog`)."""
+    d = app.desk.page.dialog
+    return d.kind, d.step, d.players
+
+
 def test_the_timeline_shows_a_past_step_read_only_and_back_to_now_leaves_the_fight_as_it_was(app_module):
     app = _open(app_module, fought())
     state, history = app.desk.session.state, app.desk.session.history
@@ -53,15 +59,15 @@ def test_the_timeline_shows_a_past_step_read_only_and_back_to_now_leaves_the_fig
 def test_the_slider_and_the_keys_move_the_timeline_within_the_fight(app_module):
     app = _open(app_module, fought())
     app.dispatch("review", "", None)
-    review = importlib.import_module("fray.ui.review_ui")
+    review = importlib.import_module("fray.ui.controllers.review_ui")
     app.handle(lambda d: review.changes.get("review-at")(d, "", types.SimpleNamespace(value="2")), "review-at")
-    assert app.desk.page.dialog == ("review", 2)
+    assert opened(app) == ("review", 2, False)
     for key, step in (("ArrowLeft", 1), ("Home", 0), ("ArrowLeft", 0), ("End", 3), ("ArrowRight", 3)):
         assert review.on_key(app.desk, key, typing=False)
-        assert app.desk.page.dialog == ("review", step)
+        assert opened(app) == ("review", step, False)
     assert not review.on_key(app.desk, "ArrowLeft", typing=True)  # the focused slider moves itself
     app.dispatch("review-at", "99", None)
-    assert app.desk.page.dialog == ("review", 3)
+    assert opened(app) == ("review", 3, False)
 
 
 def test_the_timeline_marks_each_fall_to_jump_to__CORE_HP_1(app_module):
@@ -72,7 +78,7 @@ def test_the_timeline_marks_each_fall_to_jump_to__CORE_HP_1(app_module):
 
 def test_the_summary_draws_the_charts_and_downloads_both_recaps(app_module, monkeypatch):
     app = _open(app_module, playout.play("ose", "detailed", 4, max_steps=80))
-    review = importlib.import_module("fray.ui.review_ui")
+    review = importlib.import_module("fray.ui.controllers.review_ui")
     got = []
     monkeypatch.setattr(review, "download", lambda text, name, mime: got.append((name, mime, text)))
     app.dispatch("recap", "", None)
@@ -93,27 +99,27 @@ def test_a_read_only_tab_may_review_and_sum_up(app_module):
     app = _open(app_module, fought())
     app.desk.read_only = True
     app.dispatch("review", "", None)
-    assert app.desk.page.dialog == ("review", 3)
+    assert opened(app) == ("review", 3, False)
     app.dispatch("recap", "", None)
-    assert app.desk.page.dialog == ("recap", False, 3)
+    assert opened(app) == ("recap", 3, False)
 
 
 def test_the_table_display_shows_the_players_summary_when_the_fight_ends(app_module):
-    from fray.ui.table_markup import page
+    from fray.ui.markup.table_markup import page
     ended = playout.play("olog", "skirmish", 1)
     assert ended.state.outcome
     app = _open(app_module, ended)
-    table_link = importlib.import_module("fray.ui.table_link")
-    view = table_link.build_view(app.desk)  # what the referee's tab sends to the table window
+    players = importlib.import_module("fray.ui.desk.players")
+    view = players.build_view(app.desk)  # what the referee's tab sends to the table window
     shown = page(view)
     assert 'data-testid="table-recap"' in shown and 'class="dmg-bars"' in shown
     assert shown.count('class="hp-chart"') == 6 and "-3/4" not in shown  # a monster's HP as a word
     going = _open(app_module, fought())
-    assert "recap" not in table_link.build_view(going.desk)
+    assert "recap" not in players.build_view(going.desk)
 
 
 def test_a_summary_from_the_channel_is_checked_and_escaped():
-    from fray.ui.recap_table import section
+    from fray.ui.markup.recap_table import section
     assert section({}) == "" and section({"recap": "junk"}) == ""
     shown = section({"recap": {"combatants": [{"name": "<img src=x>", "hp": [3, "a", None], "falls": [[9, 1], "x"],
                                                "max_hp": True}, "junk"], "sides": "no", "lines": [1, "<b>"]}})

@@ -269,7 +269,7 @@ def _word_level(hp: int, max_hp: int) -> int:
     return 4 - ("unhurt", "hurt", "bloodied", "near death", "down").index(hp_word(hp, max_hp))
 
 
-# --- the players' summary on the table display (views/table_view.py's message, ui/recap_table.py) ---------
+# --- the players' summary on the table display (views/table_view.py's message, ui/markup/recap_table.py) --
 
 TABLE_POINTS = 120  # HP points per combatant sent to the table window
 

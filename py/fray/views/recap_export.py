@@ -3,7 +3,7 @@ self-contained HTML recap (no script, no network) and Markdown for a campaign jo
 
 Pure strings from a `views.recap.Recap`; every name the referee typed is escaped (HTML and SVG with
 `html.escape`, Markdown with backslashes), and a side's colour is used only when it is a plain `#hex`.
-The page (ui/review_ui.py) draws the same SVG the files carry.
+The page (ui/page/review.py, ui/markup/review_markup.py) draws the same SVG the files carry.
 """
 from __future__ import annotations
 
