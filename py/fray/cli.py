@@ -9,6 +9,8 @@ runs, so the modules the page loads pay nothing for it.
     python -m fray show FILE          system, combatants, round, whose turn
     python -m fray odds FILE [--actor ID] [--json] [--exact]
                                       each option of the actor (default: whoever acts now) with its odds
+    python -m fray recap FILE [--json] [--html OUT] [--md OUT] [--players]
+                                      the fight's summary; its HTML and Markdown recaps
     python -m fray import FILE --system ose|olog|ogre
                                       the creatures of the stat blocks in FILE, as JSON (docs/ROSTER.md)
 
@@ -210,6 +212,38 @@ def cmd_odds(source: str, actor: str | None, as_json: bool, exact: bool, out: Te
     return EXIT_OK
 
 
+def cmd_recap(source: str, as_json: bool, html_out: str | None, md_out: str | None, players: bool,
+              out: TextIO, err: TextIO) -> int:
+    """The fight's summary (views/recap.py, the page's own figures): text, or `--json`; the HTML and
+    Markdown recaps written to files (`--players`: the players' view, without the table's secrets)."""
+    from .views.recap import public, recap
+    from .views.recap_export import headline, rows, side_lines, to_html, to_markdown
+    loaded = _load_or_report(source, err)
+    if loaded is None:
+        return EXIT_PROBLEMS
+    r = recap(loaded.session)
+    r = public(loaded.session, r) if players else r
+    for path, make in ((html_out, to_html), (md_out, to_markdown)):
+        if path:
+            try:
+                with open(path, "w", encoding="utf-8") as f:
+                    f.write(make(r))
+            except OSError as exc:
+                print(f"{path}: cannot write ({exc.strerror or exc})", file=err)
+                return EXIT_PROBLEMS
+    if as_json:
+        json.dump(r.to_json(), out, ensure_ascii=False, indent=1)
+        out.write("\n")
+    elif not (html_out or md_out):
+        for line in [f"{r.name}: {headline(r)}"] + side_lines(r) + list(r.system_recap.lines):
+            print(line, file=out)
+        for row in rows(r):
+            print(f"  {row[0]}: HP {row[2]}, dealt {row[3]}, taken {row[4]}, healed {row[5]}, hits {row[6]}, "
+                  f"misses {row[7]}" + "".join(f"; {k.lower()} {v}" for k, v in zip(("Down", "Conditions", "Spells"),
+                                                                                      row[8:]) if v), file=out)
+    return EXIT_OK
+
+
 def cmd_import(source: str, system: str, out: TextIO, err: TextIO) -> int:
     """The creatures FILE's stat blocks give, as a JSON list in the save file's combatant form with `count`
     and `unread`; each block that gives none is named on `err` with why (exit 1)."""
@@ -240,7 +274,7 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
 
     out = out or sys.stdout
     err = err or sys.stderr
-    parser = argparse.ArgumentParser(prog="python -m fray", description="Check, replay and show Fray encounters, and the odds of each option.")
+    parser = argparse.ArgumentParser(prog="python -m fray", description="Check, replay, show and sum up Fray encounters, and the odds of each option.")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     p = sub.add_parser("check", help="validate files: every problem, one per line; exit 1 if any")
     p.add_argument("files", nargs="+", metavar="FILE")
@@ -254,6 +288,13 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     p.add_argument("--actor", metavar="ID", help="whose options (default: whoever acts now)")
     p.add_argument("--json", action="store_true", help="JSON, chances as exact fractions")
     p.add_argument("--exact", action="store_true", help="enumerate every branch, however many (no sampling)")
+    p = sub.add_parser("recap", help="the fight's summary: damage, healing, hits, downs; HTML and Markdown recaps")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--json", action="store_true", help="per combatant by id, and the fight's figures, as JSON")
+    p.add_argument("--html", metavar="OUT", help="write a self-contained HTML recap (summary, charts, log)")
+    p.add_argument("--md", metavar="OUT", help="write the recap as Markdown")
+    p.add_argument("--players", action="store_true", help="the players' view: no hidden combatant, no monster HP")
+    p.set_defaults(run=lambda a: cmd_recap(a.file, a.json, a.html, a.md, a.players, out, err))
     p = sub.add_parser("import", help="read pasted stat blocks into creatures, printed as JSON")
     p.add_argument("file", metavar="FILE")
     p.add_argument("--system", required=True, choices=sorted(RULESETS.names()), help="the system the blocks are written for")

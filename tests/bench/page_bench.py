@@ -711,7 +711,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine-rounds", type=int, default=3, help="cold + warm boots per browser engine")
     ap.add_argument("--clicks-120", type=int, default=None, help="selection taps per view in the "
                     "120-combatant encounters (part clicks120; default: --clicks / 2)")
-    ap.add_argument("--only", default="startup,engines,clicks,clicks120,table,engine")
+    ap.add_argument("--only", default="startup,engines,clicks,clicks120,table,engine,review")
+    ap.add_argument("--review-steps", type=int, default=1000, help="steps of the fight the timeline scrubs")
     ap.add_argument("--table-steps", type=int, default=100, help="referee steps timed to the table display")
     args = ap.parse_args(argv)
     if args.throttled_clicks is None:
@@ -753,6 +754,10 @@ def main(argv: list[str] | None = None) -> int:
             print(f"table display: {args.table_steps} referee steps to the table window's DOM:", flush=True)
             from table_bench import table_latency  # tests/bench/table_bench.py (issue 18)
             res["table"] = table_latency(browser, base, args.table_steps)
+        if "review" in parts:
+            print(f"timeline: {args.review_steps}-step fight, 60 slider steps to the next paint:", flush=True)
+            from review_bench import review_latency  # tests/bench/review_bench.py (issue #56)
+            res["review"] = review_latency(browser, base, args.review_steps)
         if "engine" in parts:
             print("engine workload (replay of a 10,000-step OLOG fight, random playouts):", flush=True)
             res["engine"] = bench.engine(long_fight(), [1, 2, 3])
@@ -769,6 +774,10 @@ def main(argv: list[str] | None = None) -> int:
         t = res["table"]
         print(f"table display, referee step -> table DOM updated: p50 {t['p50']:.1f} / p95 {t['p95']:.1f} / "
               f"p99 {t['p99']:.1f} ms (target p95 <= {t['target_p95']}; {t['n']} of {t['steps']} steps timed)")
+    if "review" in res:
+        t = res["review"]
+        print(f"timeline, one slider step on a {t['steps']}-step fight -> next paint: p50 {t['p50']:.1f} / "
+              f"p95 {t['p95']:.1f} ms (target p95 <= {t['target_p95']}; {t['n']} steps timed)")
     print(f"\nwritten to {out}")
     return 0
 

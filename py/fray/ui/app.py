@@ -24,8 +24,8 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import preimport
-from .controllers import (editing, files, keys, library_ui, map_image_ui, paste_ui, place_ui, play, roster_ui,
-                          table_link, welcome)
+from .controllers import (editing, files, keys, library_ui, map_image_ui, paste_ui, place_ui, play, review_ui,
+                          roster_ui, table_link, welcome)
 from .desk import entries, offers
 from .field import field_views, grid_pointer
 from .desk.players import build_view
@@ -37,16 +37,18 @@ from .dom.patch import attr
 from .dom.table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
-                      table_link.clicks, welcome.clicks, place_ui.clicks, paste_ui.clicks, map_image_ui.clicks)
+                      table_link.clicks, welcome.clicks, place_ui.clicks, paste_ui.clicks, map_image_ui.clicks,
+                      review_ui.clicks)
 FORMS = Actions.join(play.forms, library_ui.forms)
-CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, paste_ui.changes, map_image_ui.changes)
+CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, paste_ui.changes, map_image_ui.changes,
+                       review_ui.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
 # While another tab has the encounter, only looking, the library and taking over are allowed.
 # Every library action ("lib-...") is allowed too; "outside" is what another tab, a lock or a promise says
 # (ui/desk/desk.py `run`), and "link" a share link pasted into the address bar.
 ALLOWED_READ_ONLY = frozenset((
     "library", "take-over", "cancel", "dismiss", "help", "rule", "tab", "select", "save", "export-log", "share",
-    "copy-share", "outside", "link"))
+    "copy-share", "outside", "link", "review", "review-at", "review-now", "recap", "recap-players", "recap-export"))
 Handler = Callable[[Desk], Any]
 IDLE_TIMEOUT_MS = 200  # the idle work runs at least this often, idle period or not (ui/page/warm.py's parts are short)
 
@@ -338,7 +340,7 @@ class App:
         root = slots.el("app")
         self.listen(root, "click", self.on_click)
         self.listen(root, "submit", self.on_submit)
-        self.listen(root, "change", self.on_change)
+        listen_changes(self, root)
         self.listen(document, "keydown", self.on_key)
         self.listen(window, "hashchange", self.on_hashchange)
         self.listen(slots.el("file-input"), "change", self.on_file)
@@ -469,6 +471,13 @@ class App:
         event.target.value = ""
         if file is not None:
             self.handle(lambda d: files.read_file(d, file), "open")
+
+
+def listen_changes(app: App, root) -> None:
+    """A changed control, and a slider as it is dragged (the review's timeline, ui/controllers/review_ui.py):
+    its change at each step of the drag, not only on release."""
+    app.listen(root, "change", app.on_change)
+    app.listen(root, "input", lambda e: app.on_change(e) if attr(e.target, "type") == "range" else None)
 
 
 def ask_views(desk: Desk, ask) -> bool | None:

@@ -107,3 +107,10 @@ class SystemView:
     def spoken_declarations(self, state: State) -> dict[str, tuple[str, str]]:
         """Declarations made aloud at the table, to show as they are made: id -> (action, spell)."""
         return {}
+
+    # --- the fight's summary (views/recap.py) ------------------------------------------------
+    def recap(self, first: State, last: State, events: tuple) -> Any:
+        """The system's own figures for the summary, from the first and last states and every
+        (step, event) between them: a `views.recap.SystemRecap` (OSE: XP and ammunition, OSE-RES-1)."""
+        from .recap import SystemRecap
+        return SystemRecap()

@@ -221,6 +221,11 @@ class OseView(SystemView):
                             "warn" if die == "out" else "info"))
         return tuple(out)
 
+    def recap(self, first: State, last: State, events: tuple):
+        """XP of the defeated foes and the ammunition used (OSE-RES-1): views/ose_recap.py."""
+        from .ose_recap import ose_recap
+        return ose_recap(first, last, events)
+
     # --- the declaration step ----------------------------------------------------------------
     def spoken_declarations(self, state: State) -> dict[str, tuple[str, str]]:
         """OSE-DECL-1: declarations are spoken aloud at the table, so the table shows them."""

@@ -225,15 +225,16 @@ class StepResult:
         return tuple(c.name for c in self.hp if c.downed)
 
 
-def last_result(session: Session) -> StepResult | None:
-    """The result of the fight's last step (None before the first). An undo shows the step before."""
-    n = len(session.steps)
+def last_result(session: Session, upto: int | None = None) -> StepResult | None:
+    """The result of the fight's last step (None before the first). An undo shows the step before.
+    `upto`: the result of that step instead, as the timeline shows a past one (views/recap.py)."""
+    n = len(session.steps) if upto is None else upto
     if not n:
         return None
     first = n - 1  # steps the app took by itself (Ruleset.follow_up) show with the step that led to them
     while first > 0 and session.steps[first].command.chained():
         first -= 1
-    before, after = session.state_at(first), session.state
+    before, after = session.state_at(first), session.state_at(n)
     hp = []
     for c in after.combatants:
         if not before.has(c.id):

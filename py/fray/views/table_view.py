@@ -60,6 +60,12 @@ class _Secrets:
         return not any(n in text for n in self.hidden_names)
 
 
+def public_secrets(state: State) -> _Secrets:
+    """What the players may not see in `state` (hidden combatants, who is a PC): the fight's summary
+    (views/recap.py) keeps out what this display keeps out."""
+    return _Secrets(state)
+
+
 def table_view(state: State, steps: Iterable = (), field: str = "list", extra: tuple[str, ...] = (),
                title: str = "", panel=None, odds: dict[str, Any] | None = None) -> dict[str, Any]:
     """The whole players' view of `state`; `steps` (the session's steps, oldest first) feed the log;

@@ -160,7 +160,7 @@ def _act(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> Sta
         events.append(Event("SpellCast", f"{c.name} completes {name or 'the spell'}"
                                          + (f" (check {a.check_bonus:+d})" if a.check_bonus else "")
                                          + (f" on {state.name(on)}" if on else ": the referee applies its effect"),
-                            rule="OGRE-ACT-1", actor=cid, target=a.target))
+                            rule="OGRE-ACT-1", actor=cid, target=a.target, data={"spell": name or a.spell or ""}))
         if on:
             state = cast_effect(rs, state, (on,), a.spell, dice, events)
         return end_action(state, cid, events)

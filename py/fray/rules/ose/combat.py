@@ -364,7 +364,7 @@ def strike(rs, state: State, dice: Dice, events: list[Event], attacker: str, tar
     events.append(Event("AttackHit" if hit else "AttackMissed",
                         f"{a_c.name} {_mode_word(mode)} {t_c.name} with {atk.name}: {roll.describe()} vs AC {ac}"
                         f"{extra}: {'hit' if hit else 'miss'}", rule=rule, rolls=(roll,), actor=attacker,
-                        target=target, data={"ac": ac, "total": roll.total, "behind": behind}))
+                        target=target, data={"ac": ac, "total": roll.total, "behind": behind, "weapon": atk.name}))
     state = break_turning(state, target, events)
     if not hit:
         return StrikeResult(state, "miss")

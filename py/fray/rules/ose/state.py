@@ -99,6 +99,7 @@ STATS: tuple[StatSpec, ...] = (
     StatSpec("turn_row", "Turn table row (e.g. 2* for a ghoul)", "", kind="text", rule="OSE-TURN-1"),
     StatSpec("group", "Group (turning is tracked per group)", "", kind="text", rule="OSE-TURN-4"),
     StatSpec("ammo_die", "Ammunition usage die (e.g. d8)", "", kind="text", rule="OSE-RES-1"),
+    StatSpec("xp", "XP when defeated (the fight's summary shares it)", 0, minimum=0, maximum=100000),
     StatSpec("shield_bonus", "Extra shield AC (magic shield)", 0, rule="OSE-STANCE-5", minimum=0, maximum=5),
     StatSpec("backpack", "Backpack contents (out of reach)", (), kind="list", rule="OSE-MANIP-1"),
     StatSpec("aoo_attack", "Attack used for attacks of opportunity", "", kind="text", rule="OSE-AOO-2"),

@@ -13,7 +13,7 @@ from typing import Callable
 from pyscript.ffi import is_none
 
 from ... import place_map
-from . import place_ui, play
+from . import place_ui, play, review_ui
 from ..desk.desk import Desk
 from ..desk.page import Dialog
 from .editing import load_example
@@ -135,6 +135,9 @@ def on_key(desk: Desk, event) -> bool:
             play.cancel(desk)
         return True
     if key in place_map.ARROWS and desk.page.mode == "setup" and not typing and place_ui.arrow(desk, event):
+        return True
+    if not (ctrl or event.altKey) and review_ui.on_key(desk, key, typing):
+        event.preventDefault()
         return True
     if typing or ctrl or event.altKey or desk.page.dialog is not None:
         return False

@@ -24,6 +24,12 @@ def build_view(desk: Desk) -> dict[str, Any] | None:
     title = titles().get(enc.system, enc.system) + (f" · {enc.profile}" if enc.profile else "")
     odds = table_odds(s.state, *finished(desk)) if s.state.setting("table_odds", "nobody") != "nobody" \
         else None
-    return desk.memo("table-view", (s.state, len(s.steps), repr(odds)), lambda: table_view(
+    return desk.memo("table-view", (s.state, len(s.steps), repr(odds)), lambda: with_recap(s, table_view(
         s.state, s.steps, s.ruleset.info.field_view(enc.profile), s.ruleset.info.extra_views, title,
-        offers.panel(desk), odds))  # the panel the referee's page draws from (memoised): built once for both
+        offers.panel(desk), odds)))  # the panel the referee's page draws from (memoised): built once for both
+
+
+def with_recap(s, view: dict[str, Any]) -> dict[str, Any]:
+    """At the fight's end the table shows its summary too: the players' one (views/recap.py)."""
+    from ...views.recap import public, to_table
+    return {**view, "recap": to_table(public(s))} if s.state.outcome else view

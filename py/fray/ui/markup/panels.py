@@ -466,7 +466,11 @@ def log_panel(lines: list[LogLine], total: int) -> Markup:
              f"{total - len(lines)} earlier events (export for the whole log)" if total > len(lines) else "")
     return h("section", {"class_": "panel log", "aria-label": "Log"},
              h("h2", None, "Log ", h("button", {"type": "button", "data-action": "export-log",
-                                                "data-testid": "export-log", "class_": "small"}, "Export")),
+                                                "data-testid": "export-log", "class_": "small"}, "Export"),
+               " ", h("button", {"type": "button", "data-action": "review", "data-testid": "open-review",
+                                 "class_": "small"}, "Timeline"),
+               " ", h("button", {"type": "button", "data-action": "recap", "data-testid": "open-recap",
+                                 "class_": "small"}, "Summary")),
              # role=log on a wrapper: on the <ol> itself it hid the list from screen readers (axe: listitem).
              h("div", {"role": "log", "aria-live": "polite", "aria-label": "Log entries"},
                h("ol", {"class_": "log-list", "data-testid": "log", "data-region": True}, region(items))),

@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from .html import Markup, h, join
+from .recap_table import section
 
 CELL = 48  # grid square in SVG units: the SVG scales to fit the screen
 ZONE_W, TOKEN_H, HEAD_H = 260, 64, 56
@@ -147,7 +148,7 @@ def side_panel(view: dict) -> Markup:
 def page(view: dict, controls: bool = True) -> Markup:
     """The whole table display for one view."""
     return h("div", {"class_": "tv", "data-testid": "table-view", "data-system": text(view.get("system"), 20)},
-             head(view, controls), h("div", {"class_": "tv-body"}, field(view), side_panel(view)))
+             head(view, controls), h("div", {"class_": "tv-body"}, field(view), side_panel(view)), section(view))
 
 
 # --- the fields as SVG ---------------------------------------------------------------------------

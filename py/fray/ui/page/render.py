@@ -15,7 +15,7 @@ from ...engine.ruleset import clock_text
 from ...views.quick_condition import duration_choices, library
 from ...views.panels import last_result, log_lines
 from ...views.welcome import choice, choices
-from . import setup_form
+from . import review, setup_form
 from ..markup import guide, panels, quick_dialog, table_editor
 from ..desk.desk import Desk
 from ..field.field_views import SPATIAL_NEEDS
@@ -222,4 +222,4 @@ def dialog_html(desk: Desk) -> str:
         return quick_dialog.hp_dialog(c.id, c.name, c.hp, c.max_hp, d.typed, d.problem, quick)
     if kind == "table":
         return table_editor.render(draft_doc(desk), d.key, list(desk.page.problems))
-    return ""
+    return review.dialog(desk)
