@@ -172,7 +172,9 @@ class Ruleset:
         may last until the start or the end of someone's next turn). None: the system has no turns."""
         return None
 
-    def turn_word(self, state: State) -> str: return "turn"  # what one of `turns` is called  # noqa: E704
+    def turn_word(self, state: State) -> str:
+        """What one of `turns` is called ("turn")."""
+        return "turn"
 
     tick_seconds: float = 0.0  # in-game seconds a tick of the clock lasts (0: the text does not say)
 
