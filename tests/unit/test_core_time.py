@@ -138,3 +138,31 @@ def test_a_file_written_now_keeps_its_whole_turn_when_opened__CORE_TIME_1():
     loaded = storage.load(storage.dump(s)).session
     assert loaded.state.timers == s.state.timers and loaded.state.get("ann").has_condition("AC +2")
     assert OSE.follow_up(loaded.state) is None
+
+
+# --- docs/API.md and the code agree (issue 52, point 10) ---------------------------------------------
+
+def test_the_referee_commands_docs_api_lists_import_from_where_they_live__CORE_REF_1():
+    import re
+    from pathlib import Path
+    import fray.engine.referee as referee
+    api = (Path(__file__).parents[2] / "docs" / "API.md").read_text(encoding="utf-8")
+    section = api.split("### `fray.engine.ruleset`")[1].split("\n### ")[0]
+    for name in ("Effect", "SetCondition", "Expire", "Allow"):
+        assert f"`{name}(" in section and hasattr(referee, name), name
+    assert "ValueError" in api and "rounds_per_minute" in api
+    for key in re.findall(r'`"(\w+)"`', api.split("`fray odds --json` writes")[1].split("\n\n")[0]):
+        assert key in ("outcomes", "dealt", "taken", "down", "hp_after", "rolls", "exact", "samples",
+                       "branches", "note", "value", "p", "float"), key
+
+
+def test_olog_refuses_seconds_and_minutes_alike_and_says_its_only_unit__CORE_TIME_1():
+    from olog_support import foe, hero, started
+    from fray.rules.olog import RULESET as OLOG
+    state = started(hero(), foe("orc1"), faces=(15,)).state
+    for text in ("10 s", "1 min"):
+        with pytest.raises(ValueError, match="say the duration in rounds"):
+            OLOG.duration(state, text)
+    with pytest.raises(ValueError) as bad:
+        OLOG.duration(state, "3 hours")
+    assert str(bad.value).endswith(": rounds") and "minutes" not in str(bad.value)

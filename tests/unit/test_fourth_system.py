@@ -20,6 +20,7 @@ from fray import bestiary, presets, rules
 from fray.engine import commands, storage
 from fray.engine.session import Session
 from fray.views import panels, welcome
+from fray.ui.desk.page import Dialog
 
 FOLDER = pathlib.Path(__file__).parent / "fixtures" / "fourth_system"
 
@@ -89,7 +90,7 @@ def test_the_page_offers_it_in_new_encounter_the_editor_and_the_roster_filter(ap
 def test_the_welcome_offers_it_and_opens_its_example(app_module, tag):
     app = app_module.App()
     app.boot()
-    app.desk.set(dialog=("welcome", rules.default_system()))
+    app.desk.set(dialog=Dialog("welcome", system=rules.default_system()))
     app.redraw()
     assert 'data-testid="welcome-system-tag"' in app.desk.slots.written("dialog-slot")
     app.dispatch("welcome-system", "tag", None)

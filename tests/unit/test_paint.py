@@ -97,7 +97,7 @@ def test_the_drawing_made_aside_is_a_new_visits_first_drawing(app_module, paint,
     for slot in COMPARED + ("field-slot", "phase-slot", "ruler-slot", "editor-slot"):
         assert aside.get(slot, "") == fresh.desk.slots.written(slot), slot
     # ... and the live page was left as it was.
-    assert app.desk.page is live and live.dialog == ("help",)
+    assert app.desk.page is live and live.dialog.kind == "help"
     assert {slot: app.desk.slots.written(slot) for slot in COMPARED} == written
     assert aside["dialog-slot"] == "" and aside["notice-slot"] != written["notice-slot"]
 

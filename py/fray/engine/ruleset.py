@@ -101,14 +101,32 @@ def parse_duration(rs: "Ruleset", state: State, text: str) -> int:
     return int(round(ticks))
 
 
+def stopped(rs: "Ruleset", state: State, cmd: Command | None = None) -> Illegal | None:
+    """Why no action of the system (or not `cmd`) can be taken now: the fight cannot start yet (`unready`), or
+    it is over: once one side stands alone nothing is asked of anyone but what the system does `afterwards`
+    (OSE's usage die); the referee may still undo, or go on by an override."""
+    waiting = rs.unready(state)
+    if waiting:
+        return Illegal(Reason.NOT_STARTED, waiting)
+    if state.outcome and not isinstance(cmd, rs.afterwards):
+        return Illegal(Reason.FIGHT_OVER, f"The fight is over: {state.outcome}")
+    return None
+
+
+def side_says(name: str, singular: str, plural: str) -> str:
+    """"The Party stands alone", "Foes stand alone": the verb agrees with a side's name as written (its head
+    word, the last before any "of", ending in -s, not -ss, -us or -is, is read as plural)."""
+    last = (name.lower().split(" of ")[0].split() or [""])[-1]
+    return f"{name} {plural if last.endswith('s') and not last.endswith(('ss', 'us', 'is')) else singular}"
+
+
 class Ruleset:
     """Base class of the systems, and the template every command goes through.
 
-    A system declares its tables and hooks: `setting_specs`, `stat_specs`,
-    `checks` (its check of its own commands), `resolves` (its resolve
-    table), `settle` (what follows any command), `cannot_apply` (why an
-    allowed command means nothing now). `check` and `resolve` below are the
-    same for every system: the session owns history, the ruleset owns meaning."""
+    A system declares its tables and hooks: `setting_specs`, `stat_specs`, `checks` (its check of its own
+    commands), `resolves` (its resolve table), `settle` (what follows any command), `cannot_apply` (why an
+    allowed command means nothing now). `check` and `resolve` below are the same for every system: the
+    session owns history, the ruleset owns meaning."""
 
     name = "base"
     title = "Base"
@@ -123,6 +141,7 @@ class Ruleset:
     checks: Callable[[State, Command], Illegal | None] | None = None  # the system's check of its own commands
     passes: tuple[type, ...] = ()  # the commands a combatant that can take no action may still give
     moves: tuple[type, ...] = ()  # the commands that move the actor (refused while it is entangled)
+    afterwards: tuple[type, ...] = ()  # the commands still given once the fight is over (OSE's usage die)
     own_conditions: tuple[Named, ...] = ()  # the condition words this system's rules act on, for the library
     resolves: Handlers | None = None  # the system's resolve table: (ruleset, state, cmd, dice, events) -> State
 
@@ -216,9 +235,9 @@ class Ruleset:
             return check_referee(self, state, cmd)
         if type(cmd).namespace != self.name or self.checks is None:
             return Illegal(Reason.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
-        waiting = self.unready(state)
-        if waiting:
-            return Illegal(Reason.NOT_STARTED, waiting)
+        stop = stopped(self, state, cmd)
+        if stop is not None:
+            return stop
         return self.incapacitated(state, cmd) or self.checks(state, cmd)
 
     def unready(self, state: State) -> str:
@@ -239,10 +258,10 @@ class Ruleset:
         """The options of a combatant that can take no action (`incapacitated`): all but its passes, its
         answers and the referee's refused, with the reason. Before the fight can start (`unready`), every
         option but the referee's is refused with the reason."""
-        waiting = self.unready(state)
-        if waiting:
+        if stopped(self, state) is not None:
             return [o if not o.allowed or o.command is None or isinstance(o.command, REFEREE_COMMANDS)
-                    else replace(o, allowed=False, why=waiting, reason=Reason.NOT_STARTED.value) for o in options]
+                    or (stop := stopped(self, state, o.command)) is None
+                    else replace(o, allowed=False, why=stop.detail, reason=stop.reason.value) for o in options]
         c = state.find(actor)
         if c is None or not c.conditions or not (incapacitating(c) or immobile(c)):
             return options
@@ -317,7 +336,7 @@ class Ruleset:
             if not standing_sides:
                 return "Everyone is down"
             side = state.encounter.side(next(iter(standing_sides)))
-            return f"{side.name if side else next(iter(standing_sides))} stands alone"
+            return side_says(side.name if side else next(iter(standing_sides)), "stands alone", "stand alone")
         hostile_pairs = any(state.hostile(a, b) for a in standing_sides for b in standing_sides)
         return "" if hostile_pairs else "No hostile sides remain standing"
 

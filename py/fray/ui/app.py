@@ -32,6 +32,7 @@ from .desk.players import build_view
 from .page import drawing, paint, render, table_display, warm
 from .controllers.actions import Actions
 from .desk.desk import Desk
+from .desk.page import field_inputs
 from .dom.patch import attr
 from .dom.table_channel import TableChannel
 
@@ -201,7 +202,7 @@ class App:
                 self.redraw(field=False)
             return
         before = self._marks()
-        desk.field_still = desk.panel_later = False
+        desk.field_acted = desk.panel_later = False
         self._depth += 1
         try:
             result = fn(desk)
@@ -212,7 +213,7 @@ class App:
             self._depth -= 1
         if result is False:
             return
-        self._after(before, still=desk.field_still)
+        self._after(before)
         self._start(result)
 
     def _start(self, result: Any) -> None:
@@ -230,18 +231,19 @@ class App:
                 self._failed(exc)
             return
         if not self.closed:
-            self._after(before, still=True)
+            self._after(before)
 
     def _marks(self) -> tuple[tuple, tuple]:
-        """(the history as it is, what the field draws from): compared before and after a handler."""
+        """(the history, what the field draws from: the fight, the page's `DRAWN_IN_FIELD`), before and after."""
         desk = self.desk
-        s, page = desk.session, desk.page
+        s = desk.session
         if s is None:
             return (None,), (None,)
         history = (s, len(s.history), len(s.undone), s.state, s.encounter, s.physical_dice, s.hand_sides)
-        return history, (s, s.state, page.selected, page.pending, page.cursor, page.mode, page.tab)
+        return history, (s, s.state, s.encounter) + field_inputs(desk.page)
 
-    def _after(self, before: tuple[tuple, tuple], still: bool) -> None:
+    def _after(self, before: tuple[tuple, tuple]) -> None:
+        """Once: autosave if the history changed; redraw, the field only if what it draws from changed."""
         history, fielded = self._marks()
         desk = self.desk
         # The same session with another history: save it. (Another session altogether is an entry opened
@@ -250,7 +252,8 @@ class App:
                 a is not b for a, b in zip(history[1:], before[0][1:])):
             entries.autosave(desk)
         changed = any(a is not b and a != b for a, b in zip(fielded, before[1]))
-        self.redraw(field=changed or not still)
+        self.redraw(field=changed or desk.field_acted)
+        desk.field_acted = False
         self.painter.note()
 
     def _failed(self, exc: Exception) -> None:

@@ -25,7 +25,7 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .system import INFO
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
-from .commands import Charge, Done, EndStep, Flee, Move, Withdraw
+from .commands import Charge, Done, EndStep, Flee, Move, RollResource, Withdraw
 from .combat import drop_broken_holds
 from .movement import suggest_paths as suggest_move_paths
 from .movement import bodies as grid_bodies, move_left
@@ -157,6 +157,7 @@ class OseRuleset(Ruleset):
     checks = staticmethod(ose_check.check)
     passes = (Done, EndStep)  # what an asleep, held or helpless combatant may still do
     moves = (Move, Withdraw, Flee, Charge)  # what an entangled one may not
+    afterwards = (RollResource,)  # OSE-RES-1: the usage die is rolled after the fight
     own_conditions = (
         Named("Pinned", "no actions or moves; melee hits deal maximum", rule="OSE-COND-1"),
         Named("Grappled", "only Small weapons, no spells", rule="OSE-COND-1"),
@@ -204,10 +205,10 @@ class OseRuleset(Ruleset):
                      board=OseState(profile=profile))
 
     def current(self, state: State) -> tuple[str, ...]:
+        if state.outcome:  # the fight is over: nothing is asked of anyone
+            return ()
         if state.prompt is not None:
             return (state.prompt.actor,)
-        if state.outcome:
-            return ()
         if state.board.phase == "declare":
             return tuple(c.id for c in state.combatants if can_act(c))
         return active_actors(state)

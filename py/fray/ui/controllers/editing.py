@@ -16,6 +16,7 @@ from . import roster_ui
 from ..markup import editor, table_editor
 from .actions import Actions
 from ..desk.desk import Desk
+from ..desk.page import Dialog
 from ..desk.entries import keep_copy
 from ..desk.operations import adopt, draft_doc, edit
 
@@ -138,7 +139,7 @@ def _remove_attack(desk: Desk, name: str, arg: str, target) -> None:
 @clicks("edit-table")
 def _edit_table(desk: Desk, name: str, arg: str, target) -> None:
     """A dialog of ordinary editor fields, one a cell (settings/<key>/<row>/<col>)."""
-    desk.set(draft=table_editor.with_table(draft_doc(desk), arg), dialog=("table", arg))
+    desk.set(draft=table_editor.with_table(draft_doc(desk), arg), dialog=Dialog("table", key=arg))
 
 
 # --- changes (drop-downs and checkboxes of the form) --------------------------------------------

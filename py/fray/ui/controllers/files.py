@@ -15,6 +15,7 @@ from ...engine import storage
 from ...views.panels import log_text
 from .actions import Actions
 from ..desk.desk import Desk
+from ..desk.page import Dialog, showing
 from ..desk.entries import download, open_new, safe_name
 
 clicks = Actions("click")
@@ -55,40 +56,33 @@ async def read_file(desk: Desk, file) -> None:
 def _save(desk: Desk, name: str, arg: str, target) -> None:
     download(storage.dumps(desk.session, indent=1), f"{safe_name(desk.session.encounter.name)}.fray.json",
              "application/json")
-    desk.spare_field()
 
 
 @clicks("export-log")
 def _export_log(desk: Desk, name: str, arg: str, target) -> None:
     s = desk.session
     download(log_text(s), f"{safe_name(s.encounter.name)}-log.txt", "text/plain")
-    desk.spare_field()
 
 
 @clicks("open")
 def _open(desk: Desk, name: str, arg: str, target) -> None:
     desk.slots.el("file-input").click()
-    desk.spare_field()
 
 
 @clicks("share")
 def _share(desk: Desk, name: str, arg: str, target) -> None:
     url = str(window.location.href).split("#")[0] + "#" + storage.encode_link(desk.session)
-    desk.set(dialog=("share", url, False))
-    desk.spare_field()
+    desk.set(dialog=Dialog("share", url=url))
 
 
 @clicks("copy-share")
 def _copy_share(desk: Desk, name: str, arg: str, target) -> None:
-    dialog = desk.page.dialog
-    desk.spare_field()
-    if not dialog or dialog[0] != "share":
+    if not showing(desk.page, "share"):
         return
-    text = dialog[1]
+    text = desk.page.dialog.url
 
     def copied(d: Desk) -> None:
-        d.set(dialog=("share", text, True))
-        d.spare_field()
+        d.set(dialog=Dialog("share", url=text, copied=True))
 
     try:
         window.navigator.clipboard.writeText(text).then(create_proxy(lambda *_: desk.run(copied)),

@@ -15,6 +15,7 @@ from pyscript.ffi import is_none
 from ... import place_map
 from . import place_ui, play
 from ..desk.desk import Desk
+from ..desk.page import Dialog
 from .editing import load_example
 from ..desk.offers import field_context, numbers, options, views
 from ..dom.patch import attr
@@ -24,8 +25,7 @@ TEXT_FREE_INPUTS = ("radio", "checkbox", "button", "submit", "color")  # inputs 
 
 
 def _help(desk: Desk, event) -> bool:
-    desk.set(dialog=("help",))
-    desk.spare_field()
+    desk.set(dialog=Dialog("help"))
     return True
 
 

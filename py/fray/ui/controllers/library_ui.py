@@ -21,6 +21,7 @@ from . import roster_ui
 from ..desk import entries, tabs
 from .actions import Actions
 from ..desk.desk import Desk
+from ..desk.page import Dialog
 from ..desk.operations import apply_setup
 from ..dom.store import ENTRIES, ROSTER, ask_persistence
 
@@ -65,7 +66,6 @@ async def resume(desk: Desk, rid: str, done) -> None:
 
 def _persistence(desk: Desk, answer: str) -> None:
     desk.library.persist = answer
-    desk.spare_field()
 
 
 async def heard(desk: Desk, msg: dict) -> None:
@@ -74,16 +74,13 @@ async def heard(desk: Desk, msg: dict) -> None:
     rid = str(msg.get("id", ""))
     if msg.get("store") == ROSTER:
         await store.reload_roster()
-        desk.spare_field()
         return
     rec = await store.reload(rid)
     if desk.read_only and rid == desk.entry_id and rec is not None:
         try:
             desk.session = library.open_record(rec).session
         except storage.LoadError:
-            desk.spare_field()
-    else:
-        desk.spare_field()
+            pass
 
 
 def switch(desk: Desk, rid: str, session, message: str = "") -> None:
@@ -101,8 +98,7 @@ def switch(desk: Desk, rid: str, session, message: str = "") -> None:
 @clicks("library")
 def _library(desk: Desk, name: str, arg: str, target) -> None:
     desk.library.renaming, desk.library.report = "", ""
-    desk.set(dialog=("library",))
-    desk.spare_field()
+    desk.set(dialog=Dialog("library"))
     return _refresh(desk)  # the dispatcher awaits it, then draws the list again
 
 
@@ -110,12 +106,10 @@ async def _refresh(desk: Desk) -> None:
     store = desk.store
     await store.reload_all()
     desk.library.usage = await store.estimate()
-    desk.spare_field()
 
 
 @clicks("lib-open")
 def _open(desk: Desk, name: str, arg: str, target):
-    desk.spare_field()
     return open_entry(desk, arg)
 
 
@@ -124,14 +118,12 @@ async def open_entry(desk: Desk, rid: str) -> None:
     rec = await store.reload(rid)
     if rec is None:
         desk.notify("That entry is no longer in the library (deleted in another tab?).", "error")
-        desk.spare_field()
         return
     try:
         session = library.open_record(rec).session
     except storage.LoadError as exc:
         store.put(library.set_aside(rec, str(exc)))
         desk.notify(f"“{rec['name']}” could not be read and was set aside (kept in the library): {exc}", "error")
-        desk.spare_field()
         return
     switch(desk, rid, session, f"Opened “{rec['name']}” from the library.")
 
@@ -162,7 +154,6 @@ def new_encounter(desk: Desk, system: str, profile: str) -> str:
 @clicks("lib-rename-start")
 def _rename_start(desk: Desk, name: str, arg: str, target) -> None:
     desk.library.renaming = arg
-    desk.spare_field()
 
 
 @forms("lib-rename")
@@ -175,7 +166,6 @@ def _rename(desk: Desk, arg: str, values: dict, op: str, form) -> None:
         new = library.renamed(rec, values.get("name", ""), entries.now_ms())
     except ValueError as exc:
         desk.library.report = f"Not renamed: {exc}."
-        desk.spare_field()
         return
     desk.library.renaming, desk.library.report = "", f"Renamed to “{new['name']}”."
     if arg == desk.entry_id and not desk.read_only:
@@ -184,7 +174,6 @@ def _rename(desk: Desk, arg: str, values: dict, op: str, form) -> None:
         apply_setup(desk, doc)  # the open encounter renamed too (a setup change Undo takes back)
         return
     store.put(new)
-    desk.spare_field()
 
 
 @clicks("lib-dup")
@@ -196,7 +185,6 @@ def _dup(desk: Desk, name: str, arg: str, target) -> None:
     copy = library.copy_of(rec, library.new_id(store.records, entries.now_ms()), entries.now_ms())
     store.put(copy)
     desk.library.report = f"Duplicated as “{copy['name']}”."
-    desk.spare_field()
 
 
 @clicks("lib-delete")
@@ -229,7 +217,6 @@ def _restore(desk: Desk, name: str, arg: str, target) -> None:
     if rec is not None:
         store.put(library.restored(rec, entries.now_ms()))
         desk.library.report = f"“{rec['name']}” is back in the library."
-    desk.spare_field()
 
 
 @clicks("lib-download")
@@ -237,7 +224,6 @@ def _download(desk: Desk, name: str, arg: str, target) -> None:
     rec = desk.store.records.get(arg)
     if rec is not None:
         entries.download(rec["doc"], f"{entries.safe_name(rec['name'])}.set-aside.json", "application/json")
-    desk.spare_field()
 
 
 @clicks("lib-export")
@@ -246,18 +232,15 @@ def _export(desk: Desk, name: str, arg: str, target) -> None:
     doc = library.backup(store.records.values(), [store.roster[k] for k in sorted(store.roster)], entries.now_ms())
     entries.download(library.dump_backup(doc), "fray-library.backup.json", "application/json")
     desk.library.report = f"Exported {len(doc['entries'])} entries and {len(doc['roster'])} roster entries."
-    desk.spare_field()
 
 
 @clicks("lib-import")
 def _import(desk: Desk, name: str, arg: str, target) -> None:
     document.getElementById("import-input").click()
-    desk.spare_field()
 
 
 @clicks("take-over")
 def _take_over(desk: Desk, name: str, arg: str, target):
-    desk.spare_field()
     return take_over(desk)
 
 
@@ -292,7 +275,6 @@ def on_import_file(desk: Desk, event):
     chosen = event.target.files
     file = chosen.item(0) if chosen.length else None
     event.target.value = ""
-    desk.spare_field()
     return None if file is None else import_file(desk, file)
 
 
@@ -305,19 +287,18 @@ async def import_text(desk: Desk, text: str | bytes, name: str) -> None:
     """Add every entry of a backup (or one encounter file) under ids no entry has, with a progress bar;
     entries that do not load are added set aside, and the report names them."""
     state = desk.library
-    desk.set(dialog=("library",))
+    desk.set(dialog=Dialog("library"))
     try:
         incoming = library.read_import(text, name)
     except library.BackupError as exc:
         state.report, state.progress = f"Nothing imported: {exc}.", None
-        desk.spare_field()
         return
     store = desk.store
     total = len(incoming.records)
     problems = list(incoming.problems)
     added = 0
     state.progress = (0, total)
-    desk.run(lambda d: d.spare_field())  # the dialog with its progress bar drawn now, before the work
+    desk.run(lambda d: None)  # the dialog with its progress bar drawn now, before the work
     taken = set(store.records)
     for i, rec in enumerate(incoming.records):
         if i % IMPORT_CHUNK == 0 and i:
@@ -341,4 +322,3 @@ async def import_text(desk: Desk, text: str | bytes, name: str) -> None:
         (f" and {roster_added} roster entries" if roster_added else "") + " from " + name + \
         (f". Set aside (kept, marked broken): {shown}" if problems else "") + "."
     state.progress, state.report = None, report
-    desk.spare_field()

@@ -84,14 +84,12 @@ def add(desk: Desk, indices: list[int]) -> None:
 @clicks("paste-open")
 def _open(desk: Desk, name: str, arg: str, target) -> None:
     desk.paste.open = not desk.paste.open
-    desk.spare_field()
 
 
 @clicks("paste-read")
 def _read(desk: Desk, name: str, arg: str, target) -> None:
     box = document.querySelector("[data-action=paste-text]")
     read(desk, str(getattr(box, "value", "") or "") if box is not None else desk.paste.text)
-    desk.spare_field()
 
 
 @clicks("paste-add")
@@ -116,19 +114,16 @@ def _roster(desk: Desk, name: str, arg: str, target) -> None:
     kept = next(e for e in entries if roster.same(e, entry))
     desk.store.put_roster(kept)
     state.report = f"{'Updated' if updated else 'Saved'} “{kept['name']}” in the roster."
-    desk.spare_field()
 
 
 @changes("paste-text")
 def _text(desk: Desk, arg: str, target) -> None:
     desk.paste.text = str(target.value)[:stat_blocks.MAX_TEXT]
-    desk.spare_field()
 
 
 @changes("paste-roll")
 def _roll(desk: Desk, arg: str, target) -> None:
     desk.paste.roll = bool(target.checked)
-    desk.spare_field()
 
 
 @changes("paste-count")
@@ -142,7 +137,6 @@ def _count(desk: Desk, arg: str, target) -> None:
         else:
             state.report = f"Copies: “{raw[:20]}” is not a number from 1 to {roster.MAX_COPIES}; kept " \
                            f"{state.count(int(arg))}."
-    desk.spare_field()
 
 
 @changes("paste-name")
@@ -154,7 +148,6 @@ def _name(desk: Desk, arg: str, target) -> None:
             state.blocks[i] = stat_blocks.renamed(draft_doc(desk)["system"], state.blocks[i], str(target.value))
         except stat_blocks.PasteError as exc:
             state.report = f"Not read: {exc}."
-    desk.spare_field()
 
 
 @changes("paste-fix")
@@ -175,4 +168,3 @@ def _fix(desk: Desk, arg: str, target) -> None:
         state.blocks[i] = stat_blocks.reread(draft_doc(desk)["system"], b, start, end, typed)
     except stat_blocks.PasteError as exc:
         state.report = f"Not read: {exc}."
-    desk.spare_field()

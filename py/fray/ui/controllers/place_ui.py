@@ -116,7 +116,6 @@ def arrow(desk: Desk, event) -> bool:
     pm = place_map.place_map(doc, view, desk.setup.picked)
     nxt = place_map.neighbour(Spot.parse(attr(el, "data-spot")), str(event.key), pm)
     event.preventDefault()
-    desk.spare_field()
     if nxt.square is not None:
         t = pm.at(nxt)
         desk.focus = f'[data-testid="place-tok-{t[0].index}"]' if t else \
@@ -163,7 +162,6 @@ def pointer(desk: Desk, event) -> bool | None:
         return False  # a tap: its click picks the token up
     if under is None:
         say(desk, "Dropped outside the map: nothing moved.")
-        desk.spare_field()
         return None
     put(desk, drag["i"], Spot.parse(attr(under, "data-spot")))
     return None

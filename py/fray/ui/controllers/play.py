@@ -20,6 +20,7 @@ from ...views.quick_condition import condition_command
 from ...views.panels import on_target, system_view
 from .actions import Actions
 from ..desk.desk import Desk
+from ..desk.page import Dialog, showing
 from ..field.field_views import SPATIAL_NEEDS, FieldAction
 from ..desk.offers import current, follow, options, panel, selection
 from ..dom.patch import attr
@@ -52,7 +53,7 @@ def act(desk: Desk, cmd, faces: list[int] | None = None, chained: int = 0) -> bo
         desk.notify(exc.illegal.detail, "error")
         return False
     except NeedDice as need:
-        desk.set(dialog=("dice", need, cmd, list(faces or [])))
+        desk.set(dialog=Dialog("dice", need=need, command=cmd, faces=tuple(faces or ())))
         return False
     except (BadFace, DiceError) as exc:
         desk.notify(str(exc), "error")
@@ -147,7 +148,9 @@ def fill_pending(desk: Desk, values: dict[str, Any]) -> None:
 
 
 def apply_field(desk: Desk, result: FieldAction) -> None:
-    """Do what a field view asked for after a click, a key or a pointer gesture."""
+    """Do what a field view asked for after a click, a key or a pointer gesture. The view changed its own
+    state (`Page.field_ui`, in place): the dispatcher redraws the field."""
+    desk.field_acted = True
     if result.message:
         desk.notify(result.message, "info")
     if result.select is not None:
@@ -164,7 +167,6 @@ def cancel(desk: Desk) -> None:
     """Esc: close the dialog, else drop the question and the path previewed."""
     if desk.page.dialog is not None:
         desk.set(dialog=None)
-        desk.spare_field()  # a dialog closes: the field is as it was
         return
     desk.set(pending=None)
     # A path previewed by tapping (nothing pending) is cancelled too.
@@ -245,8 +247,7 @@ def _redo(desk: Desk, name: str, arg: str, target) -> None:
 
 @clicks("help", "rule")
 def _open_help(desk: Desk, name: str, arg: str, target) -> None:
-    desk.set(dialog=("help",) if name == "help" else ("rule", arg))
-    desk.spare_field()
+    desk.set(dialog=Dialog("help") if name == "help" else Dialog("rule", rule=arg))
 
 
 @clicks("cancel")
@@ -257,7 +258,6 @@ def _cancel(desk: Desk, name: str, arg: str, target) -> None:
 @clicks("dismiss")
 def _dismiss(desk: Desk, name: str, arg: str, target) -> None:
     desk.set(notice=("", "info"))
-    desk.spare_field()
 
 
 @clicks("select", "token")
@@ -290,8 +290,7 @@ def open_hp(desk: Desk) -> bool:
     cid = desk.page.target or desk.page.selected
     if cid is None or not desk.session.state.has(cid):
         return False
-    desk.set(dialog=("hp", cid, "", ""))
-    desk.spare_field()
+    desk.set(dialog=Dialog("hp", combatant=cid))
     return True
 
 
@@ -341,7 +340,6 @@ def _fold(desk: Desk, name: str, arg: str, target) -> None:
     """Show or hide a group's refused options (ui/markup/panels.py `fold`); the field is as it was."""
     shown = desk.page.unfolded
     desk.set(unfolded=shown - {arg} if arg in shown else shown | {arg})
-    desk.spare_field()
 
 
 @clicks("choose")
@@ -400,8 +398,7 @@ def _hp(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
 def _hp_open(desk: Desk, name: str, arg: str, target) -> None:
     """A combatant's hit points tapped: the quick HP field (views/hp_change.py)."""
     if desk.session.state.has(arg):
-        desk.set(dialog=("hp", arg, "", ""))
-        desk.spare_field()
+        desk.set(dialog=Dialog("hp", combatant=arg))
 
 
 @forms("hp-quick")
@@ -411,8 +408,7 @@ def _hp_quick(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> No
     typed = values.get("change", "")
     cmd, problem = read_change(arg, typed)
     if cmd is None:
-        desk.set(dialog=("hp", arg, typed[:40], problem))
-        desk.spare_field()
+        desk.set(dialog=Dialog("hp", combatant=arg, typed=typed[:40], problem=problem))
         return
     desk.set(dialog=None)
     act(desk, cmd)
@@ -432,8 +428,8 @@ def _quick_condition(desk: Desk, arg: str, values: dict[str, str], op: str, form
     cmd, problem = condition_command(rs, state, arg, name, lasting, "secret" in values)
     illegal = desk.session.check(cmd) if cmd is not None else None
     if cmd is None or illegal is not None:
-        desk.set(dialog=("hp", arg, "", "", typed[:40], problem or illegal.detail), cond_for=lasting)
-        desk.spare_field()
+        desk.set(dialog=Dialog("hp", combatant=arg, cond_typed=typed[:40], cond_problem=problem or illegal.detail),
+                 cond_for=lasting)
         return
     desk.set(dialog=None, cond_for=lasting)
     act(desk, cmd)
@@ -490,10 +486,10 @@ def _need(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
 @forms("faces")
 def _faces(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
     """The faces of the referee's own dice, typed into the dice dialog."""
-    dialog = desk.page.dialog
-    if not dialog or dialog[0] != "dice":
+    if not showing(desk.page, "dice"):
         return
-    _, need, cmd, faces = dialog
+    dialog = desk.page.dialog
+    need, cmd, faces = dialog.need, dialog.command, dialog.faces
     typed = []
     for i in range(need.count):
         v = parse_int(values.get(f"f{i}", ""))

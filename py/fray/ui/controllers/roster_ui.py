@@ -141,7 +141,6 @@ def _save(desk: Desk, name: str, arg: str, target) -> None:
     store.put_roster(kept)
     desk.roster.report = f"{'Updated' if updated else 'Saved'} “{kept['name']}” in the roster" + \
         (" (in the party)." if kept["party"] else ".")
-    desk.spare_field()
 
 
 @clicks("roster-add")
@@ -169,8 +168,6 @@ def _party(desk: Desk, name: str, arg: str, target) -> None:
         "side joins the party); it is then one tap away in every encounter."
     if added:
         edit(desk, lambda d: new)
-    else:
-        desk.spare_field()
 
 
 @clicks("roster-remove")
@@ -181,7 +178,6 @@ def _remove(desk: Desk, name: str, arg: str, target) -> None:
         return
     store.delete("roster", arg)
     desk.roster.report = f"Removed “{entry.get('name', arg)}” from the roster (encounters keep their copies)."
-    desk.spare_field()
 
 
 @clicks("roster-export")
@@ -197,13 +193,11 @@ def _import(desk: Desk, name: str, arg: str, target) -> None:
 @changes("roster-search")
 def _search(desk: Desk, arg: str, target) -> None:
     desk.roster.query = str(target.value)[:80]
-    desk.spare_field()
 
 
 @changes("roster-system")
 def _system(desk: Desk, arg: str, target) -> None:
     desk.roster.system = str(target.value)
-    desk.spare_field()
 
 
 @changes("roster-count")
@@ -213,7 +207,6 @@ def _count(desk: Desk, arg: str, target) -> None:
     except ValueError:
         n = 1
     desk.roster.count = max(1, min(roster.MAX_COPIES, n))
-    desk.spare_field()
 
 
 # --- importing ------------------------------------------------------------------------------------
@@ -246,7 +239,6 @@ def on_import_file(desk: Desk, event):
     chosen = event.target.files
     file = chosen.item(0) if chosen.length else None
     event.target.value = ""
-    desk.spare_field()
     return None if file is None else _read(desk, file)
 
 
@@ -256,4 +248,3 @@ async def _read(desk: Desk, file) -> None:
     shown = "; ".join(problems[:4]) + (f" (and {len(problems) - 4} more)" if len(problems) > 4 else "")
     desk.roster.report = f"Imported {added} roster entries from {file.name}." + \
         (f" Not imported: {shown}." if problems else "")
-    desk.spare_field()

@@ -29,7 +29,6 @@ def open_table(desk: Desk, name: str, arg: str, target) -> None:
     link = desk.table
     if link is None or link.channel is None:
         desk.notify("This browser has no BroadcastChannel: the table display cannot follow this tab.", "error")
-        desk.spare_field()
         return
     url = str(window.location.href).split("#")[0] + "#table=" + link.key
     opened = window.open(url, "fray-table-" + link.key)
@@ -37,26 +36,22 @@ def open_table(desk: Desk, name: str, arg: str, target) -> None:
         desk.notify(f"The browser blocked the new window: open {url} in another window of this browser.", "error")
     else:
         desk.notify("The table display is open in another window: put it on the players' screen.", "ok")
-    desk.spare_field()
 
 
 @clicks("players-view")
 def toggle_players_view(desk: Desk, name: str, arg: str, target) -> None:
     load_css()
     desk.set(players_view=not desk.page.players_view)
-    desk.spare_field()
 
 
 @clicks("table-fullscreen")
 def fullscreen(desk: Desk, name: str, arg: str, target) -> None:
     toggle_fullscreen()
-    desk.spare_field()
 
 
 @clicks("table-export")
 def export(desk: Desk, name: str, arg: str, target) -> None:
     download(table_markup.export_svg(build_view(desk)), desk.session.encounter.name)
-    desk.spare_field()
 
 
 @clicks("hide")

@@ -18,6 +18,7 @@ from . import editing, library_ui
 from ..desk import entries
 from .actions import Actions
 from ..desk.desk import Desk
+from ..desk.page import Dialog
 from ..dom.store import ENTRIES
 
 clicks = Actions("click")
@@ -34,15 +35,14 @@ def wanted() -> bool:
 def greet(desk: Desk, first_visit: bool) -> None:
     """At start-up: on a first visit, the welcome opens (the focus goes into it as into any dialog)."""
     if first_visit and wanted():
-        desk.set(dialog=("welcome", default()))
+        desk.set(dialog=Dialog("welcome", system=default()))
 
 
 @clicks("welcome-system")
 def _system(desk: Desk, name: str, arg: str, target) -> None:
     """A system chosen (or the welcome opened again from the help): the next tap starts with it."""
-    desk.set(dialog=("welcome", choice(arg).system))
+    desk.set(dialog=Dialog("welcome", system=choice(arg).system))
     desk.focus = "[data-testid=welcome-blank]"
-    desk.spare_field()
 
 
 @clicks("welcome-blank")

@@ -100,7 +100,9 @@ class Desk:
     # Hands an outside event to the dispatcher (set by ui/app.py): `run(fn)` calls `fn(desk)`, then saves
     # and redraws as after a click.
     run: Callable[[Callable[["Desk"], Any]], None] = _no_runner
-    field_still: bool = False  # the handler changed nothing the field shows (the dispatcher resets it)
+    # A field view took the event and changed its own state in place (ui/controllers/play.py `apply_field`):
+    # the dispatcher redraws the field (and resets it).
+    field_acted: bool = False
     # The handler only changed whom the page shows selected or targeted (ui/controllers/play.py `select`): the
     # dispatcher draws the action panel once the tap has painted (ui/app.py `App.redraw`; it resets this).
     panel_later: bool = False
@@ -111,8 +113,3 @@ class Desk:
 
     def notify(self, text: str, tone: str = "info") -> None:
         self.set(notice=(text, tone))
-
-    def spare_field(self) -> None:
-        """Say that this handler changed neither the fight nor anything the field views draw (a dialog, a
-        notice, the library): the redraw leaves the field as it is."""
-        self.field_still = True

@@ -10,6 +10,7 @@ from pyscript import window
 
 from . import render
 from ..desk.desk import Desk
+from ..desk.page import showing
 from ..desk import entries
 from ..desk.players import build_view
 from ..markup import library_view, table_markup
@@ -27,7 +28,7 @@ def library(desk: Desk) -> None:
     """The banner of a read-only tab and the library dialog, in their own slots."""
     banner = library_view.banner(desk.session.encounter.name) if desk.read_only else ""
     desk.slots.html("banner-slot", banner)
-    if desk.page.dialog != ("library",):
+    if not showing(desk.page, "library"):
         desk.slots.html("library-slot", "")
         return
     store, state = desk.store, desk.library

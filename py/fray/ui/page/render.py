@@ -198,29 +198,28 @@ def dialog_html(desk: Desk) -> str:
     d = desk.page.dialog
     if d is None:
         return ""
-    kind = d[0]
+    kind = d.kind
     if kind == "help":
         return guide.help_dialog(wide=not is_phone())
     if kind == "welcome":
-        return guide.welcome_dialog(choices(), choice(d[1]))
+        return guide.welcome_dialog(choices(), choice(d.system))
     if kind == "share":
-        return panels.share_dialog(d[1], d[2])
+        return panels.share_dialog(d.url, d.copied)
     if kind == "rule":
-        return panels.rule_popover(d[1], catalogue.text(d[1]))
+        return panels.rule_popover(d.rule, catalogue.text(d.rule))
     if kind == "dice":
-        need = d[1]
-        return panels.dice_entry(need.purpose or need.expr, need.count, need.sides, len(d[3]))
+        need = d.need
+        return panels.dice_entry(need.purpose or need.expr, need.count, need.sides, len(d.faces))
     if kind == "hp":
         state = desk.session.state
-        if not state.has(d[1]):
+        if not state.has(d.combatant):
             return ""
-        c = state.get(d[1])
+        c = state.get(d.combatant)
         rs = desk.session.ruleset
-        problem, typed = (d[5], d[4]) if len(d) > 5 else ("", "")
         quick = quick_dialog.QuickConditions(condition_words(rs, state).get(c.id, ()),
                                        tuple((n.name, n.word, n.does) for n in library(rs)),
-                                       duration_choices(rs, state), desk.page.cond_for, problem, typed)
-        return quick_dialog.hp_dialog(c.id, c.name, c.hp, c.max_hp, d[2], d[3], quick)
+                                       duration_choices(rs, state), desk.page.cond_for, d.cond_problem, d.cond_typed)
+        return quick_dialog.hp_dialog(c.id, c.name, c.hp, c.max_hp, d.typed, d.problem, quick)
     if kind == "table":
-        return table_editor.render(draft_doc(desk), d[1], list(desk.page.problems))
+        return table_editor.render(draft_doc(desk), d.key, list(desk.page.problems))
     return ""
