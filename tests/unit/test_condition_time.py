@@ -151,14 +151,14 @@ def test_a_duration_that_is_not_one_says_why__CORE_REF_1(ruleset, text, says):
 
 def test_the_header_clock_says_the_in_game_time_in_each_system__OGRE_SEG_1__OSE_SEQ_1():
     s = olog()
-    assert OLOG.clock_label(s.state) == "turn 1 of 3"
+    assert OLOG.clock.label(s.state) == "turn 1 of 3"
     end_turn(s)
-    assert OLOG.clock_label(s.state) == "turn 2 of 3"
+    assert OLOG.clock.label(s.state) == "turn 2 of 3"
     o = ose_session(fighter("ann", "a", (2, 2)), fighter("gob", "b", (8, 2)), profile="loose")
-    assert OSE.clock_label(o.state) == "0 s"
+    assert OSE.clock.label(o.state) == "0 s"
     g = start(orc(), pc(), initiative=[4, 8])
     advance_to(g, 14)
-    assert OGRE.clock_label(g.state) == "", "the status says it: segment 14 (7.0 s)"
+    assert OGRE.clock.label(g.state) == "", "the status says it: segment 14 (7.0 s)"
 
 
 # --- secret conditions ----------------------------------------------------------------------------------

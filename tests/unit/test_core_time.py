@@ -58,7 +58,7 @@ def test_the_header_clock_counts_the_rounds_length_of_the_setting__CORE_TIME_1()
                     settings={"rounds_per_minute": 10})
     s = Session(s.encounter, OSE)
     from dataclasses import replace
-    assert OSE.clock_label(replace(s.state, round=3)) == "12 s"
+    assert OSE.clock.label(replace(s.state, round=3)) == "12 s"
 
 
 # --- a turn in OSE detailed combat is the side's whole turn --------------------------------------------

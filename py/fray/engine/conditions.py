@@ -151,12 +151,12 @@ TURN_EDGES = ("start", "end", "start-step", "end-step")  # a turn timer's edge: 
 
 
 def turn_count(ruleset: Any, state: State, edge: str, who: str) -> tuple[int, bool] | None:
-    """What a turn timer counts (CORE-TIME-1): `who`'s turns (`Ruleset.turns`), or for a "-step" edge the finer
-    steps where the system has them (`Ruleset.steps`, OSE detailed); None where there are none."""
+    """What a turn timer counts (CORE-TIME-1): `who`'s turns (`Clock.turns`), or for a "-step" edge the finer
+    steps where the system's clock has them (`Clock.steps`); None where there are none."""
     if edge.endswith("-step"):  # a system whose turns have steps declares `steps`, counted as `turns` is
-        steps = getattr(ruleset, "steps", None)
+        steps = getattr(ruleset.clock, "steps", None)
         return steps(state, who) if steps is not None else None
-    return ruleset.turns(state, who)
+    return ruleset.clock.turns(state, who)
 
 
 def secret_times(ruleset: Any, state: State) -> tuple[tuple[str, str, int], ...]:
@@ -173,7 +173,7 @@ def condition_words(ruleset: Any, state: State, *, public: bool = False) -> dict
     ends = {(cid, cond): at for cid, cond, at in state.timers}
     if not public:
         ends.update(((cid, cond), at) for cid, cond, at in secret_times(ruleset, state))
-    now = ruleset.clock(state) if ends else 0
+    now = ruleset.clock.now(state) if ends else 0
     out: dict[str, tuple[str, ...]] = {}
     for c in state.combatants:
         if c.conditions:
@@ -186,8 +186,8 @@ def _said(ruleset: Any, state: State, cond: str, at: Any, now: int) -> str:
     if at is None:
         return cond
     if isinstance(at, int):
-        return f"{cond} · {ruleset.clock_words(max(0, at - now))} left"
-    return f"{cond} · {until_words(state, at[0], at[1], ruleset.turn_word(state))}"
+        return f"{cond} · {ruleset.clock.words(max(0, at - now))} left"
+    return f"{cond} · {until_words(state, at[0], at[1], ruleset.clock.turn_word(state))}"
 
 
 def public_conditions(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:

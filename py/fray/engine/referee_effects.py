@@ -22,7 +22,7 @@ def _check_condition(rs: Rules, state: State, cmd: SetCondition) -> Illegal | No
     if not cmd.on:
         return None
     if not isinstance(cmd.lasts, int) or isinstance(cmd.lasts, bool) or not 0 <= cmd.lasts <= L.CONDITION_TICKS:
-        unit = rs.clock_unit + "s"
+        unit = rs.clock.unit + "s"
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: a duration is a whole number of "
                                                 f"{unit} from 1 to {L.CONDITION_TICKS} (0: until removed)")
     if not cmd.condition or len(cmd.condition) > L.CONDITION_TEXT:
@@ -45,9 +45,9 @@ def _check_until(rs: Rules, state: State, cmd: SetCondition) -> Illegal | None:
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: 'until' is start:<id> or end:<id> "
                                                 f"of a combatant in the fight (start-step:, end-step: for a step), "
                                                 f"not {str(cmd.until)[:40]!r}")
-    if rs.turns(state, who) is None:
+    if rs.clock.turns(state, who) is None:
         return Illegal(RefereeReason.BAD_VALUE, f"{rs.title} has no turns: a condition lasts "
-                                                f"{rs.clock_unit}s here")
+                                                f"{rs.clock.unit}s here")
     if turn_count(rs, state, edge, who) is None:
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: turns have no steps here: "
                                                 f"until the start or the end of a turn")
@@ -66,12 +66,12 @@ def _set_condition(rs: Rules, state: State, cmd: SetCondition, dice: Dice, event
     timers = tuple(t for t in state.timers if t[:2] != key)
     lasting = ""
     if cmd.on and cmd.lasts:
-        timers += ((cmd.target, cmd.condition, rs.clock(state) + cmd.lasts),)
-        lasting = f" for {rs.clock_words(cmd.lasts)}"
+        timers += ((cmd.target, cmd.condition, rs.clock.now(state) + cmd.lasts),)
+        lasting = f" for {rs.clock.words(cmd.lasts)}"
     elif cmd.on and cmd.until:
         edge, _, who = cmd.until.partition(":")
         timers += ((cmd.target, cmd.condition, (edge, who, turn_count(rs, state, edge, who)[0])),)
-        lasting = " " + until_words(state, edge, who, rs.turn_word(state))
+        lasting = " " + until_words(state, edge, who, rs.clock.turn_word(state))
     secret = state.secret - {key}
     if cmd.on and cmd.secret:
         secret |= {key}
@@ -156,7 +156,7 @@ def cast_effect(rs: Rules, state: State, targets: tuple[str, ...], entry: str, d
 def due_timers(rs: Rules, state: State) -> tuple[tuple[str, str, Any], ...]:
     """The timed conditions whose time is up now: their end tick reached, or the turn they wait for begun
     (a "start" timer) or over (an "end" timer)."""
-    now = rs.clock(state)
+    now = rs.clock.now(state)
     return tuple(t for t in state.timers if _due(rs, state, t[2], now))
 
 
@@ -191,8 +191,8 @@ def _expire(rs: Rules, state: State, cmd: Expire, dice: Dice, events: list[Event
             continue
         c = state.get(cid)
         state = state.with_combatant(c.without_condition(cond))
-        when = rs.clock_words(at, at=True) if isinstance(at, int) else \
-            until_words(state, at[0], at[1], rs.turn_word(state))[len("until the "):].replace(" next ", " ")
+        when = rs.clock.words(at, at=True) if isinstance(at, int) else \
+            until_words(state, at[0], at[1], rs.clock.turn_word(state))[len("until the "):].replace(" next ", " ")
         events.append(Event("ConditionEnded", f"{c.name} is no longer {cond}: its time is up ({when})",
                             rule="CORE-REF-1", target=cid, secret=(cid, cond) in state.secret))
     ended = {t[:2] for t in due}

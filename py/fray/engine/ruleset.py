@@ -13,6 +13,7 @@ from dataclasses import replace
 import re
 from typing import Any, Callable
 
+from .clock import Clock
 from .commands import Command, Event, Illegal, Option, Reason
 from .conditions import LIBRARY, Named, condition_refusal, immobile, incapacitating
 from .dice import Dice
@@ -76,8 +77,8 @@ def parse_duration(rs: "Ruleset", state: State, text: str) -> int:
     raw = " ".join(str(text).split()).lower()
     if not raw:
         return 0
-    unit_word = rs.clock_unit
-    per_minute = rs.minute_ticks(state)
+    unit_word = rs.clock.unit
+    per_minute = rs.clock.minute_ticks(state)
     units = f'{unit_word}s, minutes ("2 min") or seconds' if per_minute else f"{unit_word}s"
     m = re.fullmatch(r"(\d{1,6}(?:\.\d+)?)\s*([a-z]*)", raw)
     if m is None:
@@ -117,16 +118,6 @@ def side_says(name: str, singular: str, plural: str) -> str:
     word, the last before any "of", ending in -s, not -ss, -us or -is, is read as plural)."""
     last = (name.lower().split(" of ")[0].split() or [""])[-1]
     return f"{name} {plural if last.endswith('s') and not last.endswith(('ss', 'us', 'is')) else singular}"
-
-
-def clock_text(seconds: float) -> str:
-    """In-game time as a referee says it: "20 s", "7.5 s" under a minute, else "1:10" or "1:05:30"."""
-    if seconds < 60:
-        return f"{seconds:g} s"
-    half = "½" if seconds != int(seconds) else ""
-    h_, rest = divmod(int(seconds), 3600)
-    m_, s_ = divmod(rest, 60)
-    return (f"{h_}:{m_:02d}:{s_:02d}" if h_ else f"{m_}:{s_:02d}") + half
 
 
 class Ruleset:
@@ -170,40 +161,11 @@ class Ruleset:
         (Ogre counting on to the next event). Default: none."""
         return None
 
-    def clock(self, state: State) -> int:
-        """The system's clock, in the ticks a timed condition lasts: rounds (Ogre: segments)."""
-        return state.round
-
-    def next_tick(self, state: State) -> int:
-        """The clock's next stop: the next round (Ogre: the segment the count goes on to next)."""
-        return self.clock(state) + 1
-
-    clock_unit = "round"  # what one tick of `clock` is called (Ogre: "segment")
-
-    def clock_words(self, ticks: int, at: bool = False) -> str:
-        """A number of ticks in words ("2 rounds"), or with `at` the tick itself ("round 3")."""
-        if at:
-            return f"{self.clock_unit} {ticks}"
-        return f"{ticks} {self.clock_unit}" + ("" if ticks == 1 else "s")
-
-    def turns(self, state: State, who: str) -> tuple[int, bool] | None:
-        """Turn-based systems: how many turns `who` has begun so far, and whether one is on now (a condition
-        may last until the start or the end of someone's next turn). None: the system has no turns."""
-        return None
-
-    def turn_word(self, state: State) -> str: return "turn"  # what one of `turns` is called  # noqa: E704
-
-    tick_seconds: float = 0.0  # in-game seconds a tick of the clock lasts (0: the text does not say)
-
-    def minute_ticks(self, state: State) -> int:  # ticks in an in-game minute (0: a tick has no length)
-        return round(60 / self.tick_seconds) if self.tick_seconds else 0
+    # The ticks a timed condition lasts (engine/clock.py): rounds unless the system declares its own.
+    clock: Clock = Clock()
 
     def duration(self, state: State, text: str) -> int:  # "3", "3 rounds", "2 min", "10 s" in ticks; ValueError
         return parse_duration(self, state, text)
-
-    def clock_label(self, state: State) -> str:
-        """The header's clock: the in-game time since the fight began ("20 s", "1:10"; CORE-TIME-1), or ""."""
-        return clock_text(60 / self.minute_ticks(state) * (state.round - 1)) if state.round and self.tick_seconds else ""
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """System hook: why a command the referee allows cannot mean anything now

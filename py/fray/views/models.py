@@ -1,6 +1,6 @@
 """The plain records every panel is drawn from, shared by all systems.
 
-Each system's view module (`views/olog.py`, `views/ose.py`, `views/ogre.py`)
+Each system's view module (the one its descriptor names as `view`)
 exposes `SystemView` hooks that turn a State into these records; the page
 (`ui/`) only draws them. Everything here is pure data, tested under CPython.
 """

@@ -169,7 +169,7 @@ class OseView(SystemView):
             if c.has_condition(cond) and not (cond == "grappled" and c.has_condition("pinned")):
                 left = ""
                 if cond == "turned" and c.id in s.turned:  # 1d4 minutes, rolled secretly (OSE-TURN-3)
-                    left = f"{RULESET.clock_words(max(1, s.turned[c.id][1] - state.round + 1))} left"
+                    left = f"{RULESET.clock.words(max(1, s.turned[c.id][1] - state.round + 1))} left"
                 out.append(Badge(icon, cond, title, rule, tone, left=left, left_secret=bool(left)))
         if is_detailed(state) and c.id in s.done and s.phase == "act":
             out.append(Badge("✓", f"done with {RULESET.phase(state).step_name}", "", "OSE-ORDER-1", "ok"))

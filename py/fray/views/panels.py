@@ -144,16 +144,16 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
 
 
 def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:
-    """The timed conditions that end by the clock's next stop (Ruleset.next_tick), said on the card of
+    """The timed conditions that end by the clock's next stop (Ruleset.clock.next_tick), said on the card of
     whoever acts now ("Ending at round 3: Orc 1 Stunned"), so the referee is not surprised when they go."""
     if not state.timers:
         return ()
-    at = ruleset.next_tick(state)
+    at = ruleset.clock.next_tick(state)
     ending = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers
               if isinstance(end, int) and end <= at and state.has(cid)]
-    out = (Hint(f"Ending at {ruleset.clock_words(at, at=True)}: {', '.join(ending)}", "CORE-REF-1"),) if ending else ()
+    out = (Hint(f"Ending at {ruleset.clock.words(at, at=True)}: {', '.join(ending)}", "CORE-REF-1"),) if ending else ()
     for who in ruleset.current(state):  # "until the end of X's next turn", X's turn on now: it ends with it
-        for edge, word in (("end", ruleset.turn_word(state)), ("end-step", "step")):
+        for edge, word in (("end", ruleset.clock.turn_word(state)), ("end-step", "step")):
             turns = turn_count(ruleset, state, edge, who) if state.has(who) else None
             with_turn = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers
                          if not isinstance(end, int) and end[:2] == (edge, who) and turns == (end[2] + 1, True)

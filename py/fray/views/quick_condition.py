@@ -18,15 +18,15 @@ from ..engine.state import State
 def duration_choices(rs: Ruleset, state: State) -> tuple[tuple[str, str], ...]:
     """(value, label) of each duration offered, the first the default: a value is a duration
     Ruleset.duration reads ("1", "1 min"), "start:<id>" / "end:<id>" for a turn ("start-step:<id>" for a step), or "" until removed."""
-    if rs.clock_unit == "segment":
-        out = [(str(n), rs.clock_words(n)) for n in (2, 4, 10, 20)]
+    if rs.clock.unit == "segment":
+        out = [(str(n), rs.clock.words(n)) for n in (2, 4, 10, 20)]
     else:
-        out = [(str(n), rs.clock_words(n)) for n in (1, 2, 3, 10)]
-    if rs.minute_ticks(state):
-        out.append(("1 min", f"1 minute ({rs.clock_words(rs.minute_ticks(state))})"))
+        out = [(str(n), rs.clock.words(n)) for n in (1, 2, 3, 10)]
+    if rs.clock.minute_ticks(state):
+        out.append(("1 min", f"1 minute ({rs.clock.words(rs.clock.minute_ticks(state))})"))
     acting = next((cid for cid in rs.current(state) if state.has(cid)), None)
-    if acting is not None and rs.turns(state, acting) is not None:
-        name, turn = state.get(acting).name, rs.turn_word(state)
+    if acting is not None and rs.clock.turns(state, acting) is not None:
+        name, turn = state.get(acting).name, rs.clock.turn_word(state)
         out += [(f"start:{acting}", f"until the start of {name}'s next {turn}"),
                 (f"end:{acting}", f"until the end of {name}'s next {turn}")]
         if turn_count(rs, state, "start-step", acting) is not None:  # CORE-TIME-1: the finer choice, where a turn has steps

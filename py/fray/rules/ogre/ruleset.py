@@ -16,6 +16,7 @@ from dataclasses import replace
 from typing import Any
 
 from ...engine.cache import Cache
+from ...engine.clock import Clock
 from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.geometry import Body
@@ -32,6 +33,27 @@ from .timeline import declaring, next_event, standing
 
 
 _PREPARED = Cache(64)  # (state, command) -> what its resolution does before the first die (Ogre.consequence)
+
+
+class SegmentClock(Clock):
+    """Ogre's clock is the segment count, half a second a segment (OGRE-SEG-1): a timed condition lasts N
+    segments."""
+
+    def now(self, state: State) -> int:
+        return state.board.segment
+
+    def next_tick(self, state: State) -> int:
+        """The segment the count goes on to next (a timed condition's end is one of its stops)."""
+        nxt = next_event(state)
+        return state.board.segment + 1 if nxt is None else nxt
+
+    def label(self, state: State) -> str:
+        """None beside the status: it says the segment and the in-game time it makes already (OGRE-SEG-1)."""
+        return ""
+
+    def words(self, ticks: int, at: bool = False) -> str:
+        words = super().words(ticks, at)
+        return words if at else f"{words} ({ticks / 2:g} s)"  # half a second a segment (OGRE-SEG-1)
 
 
 class Ogre(Ruleset):
@@ -51,30 +73,11 @@ class Ogre(Ruleset):
         Named("Invisible", "still gets its attack on a foe withdrawing", rule="OGRE-WD-1"),
     )
     resolves = ogre_resolve.resolves
+    clock = SegmentClock("segment", 0.5)  # OGRE-SEG-1
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """The segment's work runs after a command (not after surprise or initiative)."""
         return ogre_resolve.settle(self, state, cmd, dice, events)
-
-    def clock(self, state: State) -> int:
-        """Ogre's clock is the segment count (OGRE-SEG-1): a timed condition lasts N segments."""
-        return state.board.segment
-
-    def next_tick(self, state: State) -> int:
-        """The segment the count goes on to next (a timed condition's end is one of its stops)."""
-        nxt = next_event(state)
-        return state.board.segment + 1 if nxt is None else nxt
-
-    clock_unit = "segment"
-    tick_seconds = 0.5  # OGRE-SEG-1
-
-    def clock_label(self, state: State) -> str:
-        """None beside the status: it says the segment and the in-game time it makes already (OGRE-SEG-1)."""
-        return ""
-
-    def clock_words(self, ticks: int, at: bool = False) -> str:
-        words = super().clock_words(ticks, at)
-        return words if at else f"{words} ({ticks / 2:g} s)"  # half a second a segment (OGRE-SEG-1)
 
     def after_step(self, state: State) -> Command | None:
         """OGRE-SEG-1: with nobody left to declare at this segment, nothing asked and nobody waiting to

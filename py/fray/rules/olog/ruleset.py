@@ -28,6 +28,7 @@ Decisions the text leaves open (documented for the referee):
 """
 from __future__ import annotations
 
+from ...engine.clock import Clock
 from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.model import Combatant, Encounter
@@ -38,6 +39,27 @@ from . import check as olog_check, options as olog_options, resolve as olog_reso
 from .commands import EndTurn, Move
 from .pressure import Pressure
 from .state import (SETTINGS, STATS, OlogState, Phase, is_pc, item_cost, needs_press_on, opt, order)
+
+
+class OlogClock(Clock):
+    """Rounds of no stated length, one turn a round each (OLOG-INIT-4)."""
+
+    def turns(self, state: State, who: str) -> tuple[int, bool] | None:
+        """One turn a round each (OLOG-INIT-4): `who` has begun this round's once it has acted or acts now."""
+        s: OlogState = state.board
+        if s.phase == Phase.INITIATIVE:
+            return (0, False)
+        begun = who in s.acted or s.actor == who
+        return (state.round if begun else state.round - 1, s.actor == who)
+
+    def label(self, state: State) -> str:
+        """OLOG counts rounds and turns (its text gives a round no length in seconds): "turn 3 of 7"."""
+        s: OlogState = state.board
+        if s.phase == Phase.INITIATIVE or not state.round:
+            return ""
+        standing = sum(1 for c in state.combatants if not c.is_down)
+        turn = len(set(s.acted) | ({s.actor} if s.actor else set()))
+        return f"turn {turn} of {max(standing, turn)}"
 
 
 class Olog(Ruleset):
@@ -52,6 +74,7 @@ class Olog(Ruleset):
     passes = (EndTurn,)  # what an asleep, held or helpless combatant may still do
     moves = (Move,)  # what an entangled one may not
     resolves = olog_resolve.resolves
+    clock = OlogClock()
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """A down actor's turn passes; play resumes when someone stands again."""
@@ -64,23 +87,6 @@ class Olog(Ruleset):
 
     def phase(self, state: State) -> Phase:
         return state.board.phase
-
-    def turns(self, state: State, who: str) -> tuple[int, bool] | None:
-        """One turn a round each (OLOG-INIT-4): `who` has begun this round's once it has acted or acts now."""
-        s: OlogState = state.board
-        if s.phase == Phase.INITIATIVE:
-            return (0, False)
-        begun = who in s.acted or s.actor == who
-        return (state.round if begun else state.round - 1, s.actor == who)
-
-    def clock_label(self, state: State) -> str:
-        """OLOG counts rounds and turns (its text gives a round no length in seconds): "turn 3 of 7"."""
-        s: OlogState = state.board
-        if s.phase == Phase.INITIATIVE or not state.round:
-            return ""
-        standing = sum(1 for c in state.combatants if not c.is_down)
-        turn = len(set(s.acted) | ({s.actor} if s.actor else set()))
-        return f"turn {turn} of {max(standing, turn)}"
 
     # --- order -------------------------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...engine.clock import Clock
 from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
@@ -115,6 +116,38 @@ def upgrade_turn_timers(doc: dict) -> dict:
         return {**doc, **timed}
 
 
+class OseClock(Clock):
+    """Rounds of 10 seconds (the text's full-round action), a side's turn each, four steps in detailed combat."""
+
+    def minute_ticks(self, state: State) -> int:
+        """Rounds in a minute: the setting turned undead count by (OSE-TURN-3)."""
+        return int(opt(state, "rounds_per_minute"))
+
+    def turns(self, state: State, who: str) -> tuple[int, bool] | None:
+        """A side's turn each round (OSE-SEQ-1), in detailed combat its four steps together (CORE-TIME-1):
+        how many turns `who`'s side has begun, and whether it acts now."""
+        return self._count(state, who, 1)
+
+    def steps(self, state: State, who: str) -> tuple[int, bool] | None:
+        """Detailed combat's finer count (OSE-ORDER-1): each of the four steps of `who`'s side's turns
+        ("until the start of Ann's next step"). None in loose combat, which has no steps."""
+        from .state import STEPS, is_detailed
+        return self._count(state, who, len(STEPS)) if is_detailed(state) else None
+
+    @staticmethod
+    def _count(state: State, who: str, per: int) -> tuple[int, bool] | None:
+        from .state import acting_side
+        s = state.board
+        c = state.find(who)
+        if c is None:
+            return None
+        if s.phase != "act" or c.side not in s.order:
+            return ((state.round - 1) * per, False)
+        index = s.order.index(c.side)
+        begun = per if index < s.turn else (s.step + 1 if per > 1 else 1) if index == s.turn else 0
+        return ((state.round - 1) * per + begun, acting_side(state) == c.side)
+
+
 class OseRuleset(Ruleset):
     name = "ose"
     title = "OSE house rules: Combat and Tactical Actions"
@@ -132,6 +165,7 @@ class OseRuleset(Ruleset):
         Named("Can see", "sees in the dark", rule="OSE-FLEE-1"),
     )
     resolves = ose_resolve.resolves
+    clock = OseClock(tick_seconds=10.0)  # a round is 10 seconds (the text's full-round action)
 
     def upgrade(self, doc: dict) -> dict:
         """Files written before spells were memorised by name (OSE-SPELL-5), or before a detailed turn was
@@ -158,41 +192,11 @@ class OseRuleset(Ruleset):
     def grid_rules(self) -> dict[str, str]:
         return GRID_RULES
 
-    tick_seconds = 10.0  # a round is 10 seconds (the text's full-round action)
-
-    def minute_ticks(self, state: State) -> int:
-        """Rounds in a minute: the setting turned undead count by (OSE-TURN-3)."""
-        return int(opt(state, "rounds_per_minute"))
-
     def secret_times(self, state: State) -> tuple[tuple[str, str, int], ...]:
         """OSE-TURN-3: turned undead flee 1d4 minutes, rolled secretly: the round each turning ends, which
         the referee's badges, `condition_words` and `fray show` count down and the players' display does not."""
         return tuple((cid, "turned", last + 1) for cid, (_, last) in state.board.turned.items()
                      if state.has(cid) and state.get(cid).has_condition("turned"))
-
-    def turns(self, state: State, who: str) -> tuple[int, bool] | None:
-        """A side's turn each round (OSE-SEQ-1), in detailed combat its four steps together (CORE-TIME-1):
-        how many turns `who`'s side has begun, and whether it acts now."""
-        return self._count(state, who, 1)
-
-    def steps(self, state: State, who: str) -> tuple[int, bool] | None:
-        """Detailed combat's finer count (OSE-ORDER-1): each of the four steps of `who`'s side's turns
-        ("until the start of Ann's next step"). None in loose combat, which has no steps."""
-        from .state import STEPS, is_detailed
-        return self._count(state, who, len(STEPS)) if is_detailed(state) else None
-
-    @staticmethod
-    def _count(state: State, who: str, per: int) -> tuple[int, bool] | None:
-        from .state import acting_side
-        s = state.board
-        c = state.find(who)
-        if c is None:
-            return None
-        if s.phase != "act" or c.side not in s.order:
-            return ((state.round - 1) * per, False)
-        index = s.order.index(c.side)
-        begun = per if index < s.turn else (s.step + 1 if per > 1 else 1) if index == s.turn else 0
-        return ((state.round - 1) * per + begun, acting_side(state) == c.side)
 
     # --- protocol ----------------------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:

@@ -53,7 +53,7 @@ class HeaderModel:
     outcome: str
     mode: str  # "play" | "setup"
     dice_mode: str
-    clock: str = ""  # the in-game time since the fight began, in the system's clock (Ruleset.clock_label)
+    clock: str = ""  # the in-game time since the fight began, in the system's clock (Ruleset.clock.label)
     clock_title: str = ""
 
 

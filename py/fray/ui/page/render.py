@@ -11,7 +11,7 @@ from __future__ import annotations
 from ... import catalogue
 from ...rules import titles
 from ...engine.conditions import condition_words
-from ...engine.ruleset import clock_text
+from ...engine.clock import clock_text
 from ...views.quick_condition import duration_choices, library
 from ...views.panels import last_result, log_lines
 from ...views.welcome import choice, choices
@@ -77,9 +77,9 @@ def render(desk: Desk, field: bool = True) -> None:
     if enc.profile:
         title += f" · {enc.profile}"
     rs = s.ruleset
-    clock = rs.clock_label(state)
-    clock_title = (f"In-game time since the fight began ({clock_text(rs.tick_seconds)} a {rs.clock_unit})"
-                   if rs.tick_seconds else "This round's turns so far") if clock else ""
+    clock = rs.clock.label(state)
+    clock_title = (f"In-game time since the fight began ({clock_text(rs.clock.tick_seconds)} a {rs.clock.unit})"
+                   if rs.clock.tick_seconds else "This round's turns so far") if clock else ""
     head = panels.HeaderModel(enc.name, title, shown.status, s.can_undo, s.can_redo,
                               state.outcome or rs.unready(state), page.mode,
                               "physical" if s.physical_dice else "app", clock, clock_title)
@@ -189,7 +189,7 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         rs = desk.session.ruleset
         words = condition_words(rs, state).get(c.id, ())
         everyone = tuple((o.id, o.name) for o in state.combatants)
-        referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock_unit + "s",
+        referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock.unit + "s",
                                               everyone) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
     return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
 
