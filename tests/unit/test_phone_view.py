@@ -24,12 +24,14 @@ def olog(hide: str = "", note: str = "") -> Session:
 
 def view(s: Session, pc: str, **kw) -> dict:
     offered = proposable(s.state, pc, s.ruleset.options(s.state, pc))
-    return phone_view(s.state, s.steps, pc, offered=offered, **kw)
+    return phone_view(s.state, table_view(s.state, s.steps), pc, offered=offered, **kw)
 
 
 def test_the_phone_gets_exactly_the_table_displays_public_view():
     s = olog()
     assert view(s, "brak")["table"] == table_view(s.state, s.steps)
+    table = table_view(s.state, s.steps)
+    assert phone_view(s.state, table, "brak")["table"] is table  # handed on, never rebuilt or re-decided
 
 
 def test_its_own_pc_shows_hp_turn_and_options_with_odds_figures():
@@ -41,6 +43,7 @@ def test_its_own_pc_shows_hp_turn_and_options_with_odds_figures():
     assert me["name"] == "Brak" and me["hp"] == f"{brak.hp}/{brak.max_hp}" and me["turn"] is True
     labels = [o["label"] for o in me["options"]]
     assert "Attack Orc 1 with Sword (1d8)" in labels and "End turn" in labels
+    assert not any(o.needs for o in options if o.label in labels)  # "Cast a spell…", "Set count…" stay the referee's
     by_label = {o["label"]: o for o in me["options"]}
     assert by_label[options[2].label]["figure"] == "62 % · 4.5 dmg"
     assert by_label[options[0].label]["figure"] == ""  # a certain outcome tells nothing
@@ -75,6 +78,7 @@ def test_the_faces_asked_name_the_die_and_what_it_is_for():
     ask = Ask(3, "brak", 20, 1, "to hit Orc 1")
     me = view(s, "brak", ask=ask)["me"]
     assert me["ask"] == {"id": 3, "sides": 20, "count": 1, "words": "d20 to hit Orc 1"}
+    assert me["options"] == []  # the die first: no other choice offered meanwhile
     assert Ask(4, "brak", 6, 2, "damage").words() == "2d6 damage"
     assert view(s, "brak", ask=replace(ask, pc="mira"))["me"]["ask"] is None
 

@@ -24,7 +24,7 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import preimport
-from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, paint, place_ui,
+from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, paint, phones, place_ui,
                play, render, roster_ui, table_display, table_link, warm, welcome)
 from .actions import Actions
 from .desk import Desk
@@ -32,9 +32,9 @@ from .patch import attr
 from .table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
-                      table_link.clicks, welcome.clicks, place_ui.clicks)
-FORMS = Actions.join(play.forms, library_ui.forms)
-CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes)
+                      table_link.clicks, welcome.clicks, place_ui.clicks, phones.clicks)
+FORMS = Actions.join(play.forms, library_ui.forms, phones.forms)
+CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, phones.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
 # While another tab has the encounter, only looking, the library and taking over are allowed.
 # Every library action ("lib-...") is allowed too; "outside" is what another tab, a lock or a promise says

@@ -88,6 +88,7 @@ class Desk:
     aimed: dict[str, str] = field(default_factory=dict)
     keeper: Keeper = field(default_factory=Keeper)  # the entry's lock and the library channel (ui/tabs.py)
     table: TableChannel | None = None  # the channel to the players' table display (ui/table_link.py)
+    phones: Any = None  # the players' phones (ui/phones.py `Phones`), made on the first tap on "Phones"
     # Drawing's memory, shared with the handlers that read what a state offers (ui/offers.py).
     slots: Slots = field(default_factory=Slots)
     memo: Memo = field(default_factory=Memo)

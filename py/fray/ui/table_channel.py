@@ -64,6 +64,7 @@ class TableChannel:
         self.listening = False  # a table window said hello: send every change
         self.sent = ""  # the last view sent, as JSON
         self.seq = 0
+        self.followers: list[Callable[[], None]] = []  # the other players' screens, fed at the same time (ui/phones.py)
         self._proxies: list[Any] = []
         self.channel = None
         try:
@@ -124,3 +125,5 @@ class TableChannel:
             self.send()
         except Exception as exc:  # the table display must never break the referee's page
             window.console.warn(f"Fray: the table display was not updated ({type(exc).__name__}: {exc})")
+        for follow in self.followers:
+            follow()

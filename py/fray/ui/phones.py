@@ -1,0 +1,369 @@
+"""The players' phones on the referee's side: pairing, the Phones dialog, each phone's view sent, its messages judged.
+
+"Phones" opens the dialog and makes an offer at once (a QR code and a link, `fray.pairing`); the phone's
+answer, pasted, joins it (once: `Codes`). The connections themselves are static/phones/referee.mjs's,
+loaded on first use; everything decided is decided here, in Python. Before each redraw (`after_redraw`,
+fed with the table display: ui/table_channel.py) each connected phone is sent its view (views/phone_view.py: the table display's view
+plus its own PC) when it changed. Each message from a phone goes through views/phone_protocol.py; faces go
+through the same path as faces typed in the dice dialog, and a proposal waits for the referee's tap,
+which chooses the option as a tap on the action panel does. Refusals are shown to the referee.
+"""
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from pyscript import document, window
+from pyscript.ffi import create_proxy, is_none
+
+from . import odds_ui, offers, play, phones_markup, table_link
+from .actions import Actions
+from .desk import Desk
+
+clicks = Actions("click")
+forms = Actions("form")
+changes = Actions("change")
+MODULE = "./static/phones/referee.mjs"
+CSS = "./static/css/phones.css"
+SLOT = "phones-slot"
+WARNINGS = 8  # the last refusals the dialog lists
+
+
+@dataclass
+class Phones:
+    """The referee's phones: the page holds one, made on the first tap on "Phones"."""
+    open: bool = False
+    js: Any = None  # static/phones/referee.mjs's api, once loaded
+    codes: Any = None  # views/phone_protocol.Codes: join tokens issued and used
+    seats: dict[int, Any] = field(default_factory=dict)  # phone number -> phone_protocol.Seat, once joined
+    status: dict[int, str] = field(default_factory=dict)  # phone number -> its connection in words
+    pending: dict[int, bytes] = field(default_factory=dict)  # an offer made, not answered: number -> its token
+    offer: tuple[int, str] = (0, "")  # the offer the dialog shows: its number and link
+    qr: str = ""
+    problem: str = ""
+    warnings: list[str] = field(default_factory=list)
+    proposal: tuple[int, int, str] | None = None  # (phone, option index, label) waiting for the referee
+    sent: dict[int, str] = field(default_factory=dict)  # what each phone was last sent
+    ask: Any = None  # views/phone_view.Ask the referee's page waits on, and the dialog it was made for
+    asked_for: Any = None
+    asks: int = 0
+    seq: int = 0
+    next_id: int = 1
+
+
+def phones(desk: Desk) -> Phones:
+    if desk.phones is None:
+        from ..views.phone_protocol import Codes
+        desk.phones = Phones(codes=Codes())
+        if desk.table is not None:  # fed with the table display, before each redraw
+            desk.table.followers.append(lambda: after_redraw(desk))
+    return desk.phones
+
+
+def pc_names(desk: Desk) -> list[tuple[str, str]]:
+    """The PCs a phone may belong to: those the table display shows."""
+    from ..views.table_view import is_pc
+    state = desk.session.state
+    return [(c.id, c.name) for c in state.combatants if is_pc(state, c) and not c.hidden]
+
+
+# --- the dialog and the pairing ---------------------------------------------------------------------
+
+@clicks("phones")
+def open_dialog(desk: Desk, name: str, arg: str, target) -> None:
+    p = phones(desk)
+    p.open = True
+    _stylesheet()
+    if not p.pending:
+        new_offer(desk)
+    desk.spare_field()
+
+
+@clicks("phones-close")
+def close_dialog(desk: Desk, name: str, arg: str, target) -> None:
+    phones(desk).open = False
+    desk.spare_field()
+
+
+@clicks("phones-new")
+def another(desk: Desk, name: str, arg: str, target) -> None:
+    new_offer(desk)
+    desk.spare_field()
+
+
+def new_offer(desk: Desk) -> None:
+    """An offer for the next phone: its connection made in the browser, then shown as a code."""
+    p = phones(desk)
+    n = p.next_id
+    p.next_id += 1
+    token = os.urandom(4)  # a name for this offer, not a roll: the dice stay in engine/dice.py
+    p.codes = p.codes.issue(token)
+    p.pending[n] = token
+    p.offer, p.qr, p.problem = (n, ""), "", ""
+    asyncio.ensure_future(_make_offer(desk, n, token))
+
+
+async def _make_offer(desk: Desk, n: int, token: bytes) -> None:
+    from ..pairing import PairingError, from_sdp, pack
+    try:
+        js = await _api(desk)
+        sdp = await js.offer(n, None)  # no STUN server: the local network only (a setting for one: to do)
+        code = pack(from_sdp(str(sdp), "offer", token))
+    except PairingError as exc:
+        desk.run(lambda d: _say(d, f"No code could be made: {exc}. The table display works without a network."))
+        return
+    except Exception as exc:  # no WebRTC in this browser, or it refused
+        desk.run(lambda d: _say(d, f"This browser cannot connect to phones ({exc}). The table display works "
+                                   "without one."))
+        return
+    href = str(window.location.href).split("#")[0].split("?")[0]
+    url = href[:href.rfind("/") + 1] + "phone.html#" + code
+
+    def shown(d: Desk) -> None:
+        p = phones(d)
+        if p.offer[0] == n:
+            p.offer, p.qr = (n, url), str(p.js.qr(url))
+        d.spare_field()
+    desk.run(shown)
+
+
+def _say(desk: Desk, problem: str) -> None:
+    phones(desk).problem = problem
+    desk.spare_field()
+
+
+async def _api(desk: Desk) -> Any:
+    p = phones(desk)
+    if p.js is None:
+        url = str(window.URL.new(MODULE, document.baseURI).href)  # from the page, not from the runtime's module
+        module = await window.eval(f"import({url!r})")
+        api = module.api
+        api.onMessage = create_proxy(lambda n, text: desk.run(lambda d: on_message(d, int(n), text)))
+        api.onState = create_proxy(lambda n, state, detail: desk.run(lambda d: on_state(d, int(n), str(state),
+                                                                                         str(detail))))
+        p.js = api
+    return p.js
+
+
+@forms("phone-answer")
+def answer(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
+    """The phone's answer pasted: joined once, to the offer it answers, with its PC picked."""
+    from ..pairing import PairingError, to_sdp, unpack
+    p = phones(desk)
+    desk.spare_field()
+    try:
+        got = unpack(values.get("answer", ""))
+    except PairingError as exc:
+        p.problem = f"That code cannot join: {exc}."
+        return
+    if got.kind != "answer":
+        p.problem = "That is this page's own offer: paste the code the phone shows."
+        return
+    codes, why = p.codes.use(got.token)
+    if why:
+        p.problem = f"That code cannot join: {why}."
+        _warn(desk, f"Refused a join: {why}")
+        return
+    p.codes = codes
+    n = next(k for k, t in p.pending.items() if t == got.token)
+    del p.pending[n]
+    from ..views.phone_protocol import Seat
+    taken = {s.pc for s in p.seats.values()}
+    pc = next((cid for cid, _ in pc_names(desk) if cid not in taken), "")
+    p.seats[n] = Seat(n, pc)
+    p.status[n] = "connecting…"
+    p.problem = ""
+    asyncio.ensure_future(_accept(desk, n, to_sdp(got)))
+    new_offer(desk)  # the next phone's code, ready
+
+
+async def _accept(desk: Desk, n: int, sdp: str) -> None:
+    try:
+        await phones(desk).js.accept(n, sdp)
+    except Exception as exc:
+        desk.run(lambda d: on_state(d, n, "failed", f"the browser refused the answer ({exc})"))
+
+
+def on_state(desk: Desk, n: int, state: str, detail: str) -> None:
+    p = phones(desk)
+    if n not in p.seats:
+        return
+    p.status[n] = {"open": "connected", "closed": f"gone: {detail}"}.get(state, f"no connection: {detail}")
+    if state == "failed":
+        desk.notify(f"Phone {n} could not connect: {detail}. The table display works without a network.", "error")
+    p.sent.pop(n, None)
+    desk.spare_field()
+
+
+@changes("phone-pc")
+def pick_pc(desk: Desk, arg: str, target) -> None:
+    p = phones(desk)
+    n = int(arg) if arg.isdigit() else -1
+    if n in p.seats:
+        p.seats[n] = replace(p.seats[n], pc=str(target.value))
+    desk.spare_field()
+
+
+@clicks("phone-drop")
+def drop(desk: Desk, name: str, arg: str, target) -> None:
+    p = phones(desk)
+    n = int(arg) if arg.isdigit() else -1
+    if n in p.seats:
+        from ..views.phone_protocol import message
+        p.js.send(n, message("bye"))
+        p.js.drop(n)
+        for table in (p.seats, p.status, p.sent):
+            table.pop(n, None)
+        if p.proposal and p.proposal[0] == n:
+            p.proposal = None
+    desk.spare_field()
+
+
+# --- a phone's messages -----------------------------------------------------------------------------
+
+def on_message(desk: Desk, n: int, text: Any) -> None:
+    """One message from phone `n`, through every check; what passes does what a referee's tap would."""
+    from ..views.phone_protocol import message, receive
+    p = phones(desk)
+    seat = p.seats.get(n)
+    if seat is None:
+        desk.spare_field()
+        return
+    name = _name(desk, seat.pc)
+    seat, verdict = receive(seat, text if isinstance(text, str) else None, time.monotonic(), name, _ask(desk),
+                            _offered(desk, seat.pc))
+    p.seats[n] = seat
+    if verdict.kind != "faces":
+        desk.spare_field()
+    if verdict.kind == "refused":
+        _warn(desk, f"Phone {n} ({name or 'no PC'}): refused {verdict.why}.")
+        p.js.send(n, message("refused", why=verdict.why))
+    elif verdict.kind == "hello":
+        p.sent.pop(n, None)  # send the view again
+    elif verdict.kind == "faces":
+        play._faces(desk, "", {f"f{i}": str(f) for i, f in enumerate(verdict.faces)}, "", None)
+    elif verdict.kind == "propose":
+        p.proposal = (n, verdict.option, verdict.label)
+        desk.notify(f"{name}'s player proposes: {verdict.label}", "info")
+
+
+def _warn(desk: Desk, text: str) -> None:
+    p = phones(desk)
+    if not p.warnings or p.warnings[-1] != text:
+        p.warnings = (p.warnings + [text])[-WARNINGS:]
+    desk.notify(text, "error")
+
+
+def _name(desk: Desk, pc: str) -> str:
+    state = desk.session.state
+    return state.name(pc) if pc and state.has(pc) else ""
+
+
+def _offered(desk: Desk, pc: str) -> list[tuple[int, str]]:
+    from ..views.phone_view import proposable
+    if not pc or not desk.session.state.has(pc):
+        return []
+    return proposable(desk.session.state, pc, offers.selection(desk, pc)[0])
+
+
+def _ask(desk: Desk) -> Any:
+    """The faces the referee's page waits for from a phone's PC (the dice dialog of its command), if any."""
+    from ..views.phone_view import Ask
+    p = phones(desk)
+    dialog = desk.page.dialog
+    if not (dialog and dialog[0] == "dice"):
+        p.ask = p.asked_for = None
+        return None
+    if dialog is not p.asked_for:
+        need, cmd = dialog[1], dialog[2]
+        actor = getattr(cmd, "actor", "")
+        p.asks += 1
+        p.ask = Ask(p.asks, actor, need.sides, need.count, need.purpose or need.expr) \
+            if any(s.pc == actor for s in p.seats.values()) else None
+        p.asked_for = dialog
+    return p.ask
+
+
+@clicks("phone-apply")
+def apply(desk: Desk, name: str, arg: str, target) -> None:
+    """The referee applies a phone's proposal: the option chosen as a tap on the action panel would."""
+    p = phones(desk)
+    if p.proposal is None:
+        return
+    n, index, label = p.proposal
+    p.proposal = None
+    seat = p.seats.get(n)
+    if seat is None or (index, label) not in _offered(desk, seat.pc):
+        desk.notify(f"That proposal no longer fits the fight: {label}", "error")
+        return
+    desk.set(selected=seat.pc)
+    play.choose(desk, index)
+
+
+@clicks("phone-dismiss")
+def dismiss(desk: Desk, name: str, arg: str, target) -> None:
+    phones(desk).proposal = None
+    desk.spare_field()
+
+
+# --- after each handler --------------------------------------------------------------------------------
+
+def after_redraw(desk: Desk) -> None:
+    """After each handler, with the table display: the dialog and a proposal drawn, and each connected phone
+    sent its view if it changed."""
+    p = desk.phones
+    if p is None:
+        return
+    try:
+        _draw(desk, p)
+        _send(desk, p)
+    except Exception as exc:  # the phones must never break the referee's page
+        window.console.warn(f"Fray: the phones were not updated ({type(exc).__name__}: {exc})")
+
+
+def _draw(desk: Desk, p: Phones) -> None:
+    if is_none(document.getElementById(SLOT)):
+        slot = document.createElement("div")
+        slot.id = SLOT
+        document.getElementById("app").appendChild(slot)
+    parts = []
+    if p.proposal is not None and p.proposal[0] in p.seats:
+        parts.append(phones_markup.proposal_bar(_name(desk, p.seats[p.proposal[0]].pc), p.proposal[2]))
+    if p.open:
+        rows = [{"id": n, "pc": s.pc, "status": p.status.get(n, "")} for n, s in sorted(p.seats.items())]
+        parts.append(phones_markup.dialog(p.offer[1], p.qr, p.problem, rows, pc_names(desk), p.warnings))
+    desk.slots.html(SLOT, "".join(parts))
+
+
+def _send(desk: Desk, p: Phones) -> None:
+    from ..views.phone_protocol import message
+    from ..views.phone_view import phone_view
+    live = [n for n, s in p.seats.items() if p.status.get(n) == "connected"]
+    if not live:
+        return
+    table = table_link.build_view(desk)
+    if table is None:
+        return
+    ask = _ask(desk)
+    actor, figures = odds_ui.finished(desk)
+    for n in live:
+        pc = p.seats[n].pc
+        view = phone_view(desk.session.state, table, pc, _offered(desk, pc),
+                          dict(figures) if actor == pc else None, ask)
+        html = phones_markup.phone_page(view)
+        if p.sent.get(n) != html:
+            p.sent[n] = html
+            p.seq += 1
+            p.js.send(n, message("view", seq=p.seq, html=html))
+
+
+def _stylesheet() -> None:
+    if is_none(document.getElementById("phones-css")):
+        link = document.createElement("link")
+        link.id = "phones-css"
+        link.rel = "stylesheet"
+        link.href = CSS
+        document.head.appendChild(link)

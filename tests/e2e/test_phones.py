@@ -1,0 +1,192 @@
+"""The players' phones (issue 54, docs/PHONES.md): the referee's page and two phones (390 px, touch) in one
+Chromium, paired peer to peer by the text fallback over the local network. The phones show the table
+display's public view live, and nothing it hides (in their DOM and in every message they receive); a phone
+proposes its PC's action and enters the faces of its attack; hostile messages (malformed, oversized, a
+flood, faces for another PC, a replayed join code) are refused with a warning, and the encounter stays
+as it was. No request leaves the local server: no STUN server is asked."""
+from __future__ import annotations
+
+import json
+import pathlib
+import re
+from dataclasses import replace
+
+import pytest
+from harness import VIEWPORTS, Guard, new_context, wait_ready, watch
+from helpers import log_text, show
+from playwright.sync_api import expect
+
+from fray.engine import storage
+from fray.engine.session import Session
+from fray.rules import examples, get
+
+SHOTS = pathlib.Path(__file__).resolve().parents[2] / "screenshots"
+NOTE = "Referee only: the orc carries the vault key"
+# Every message a phone's data channel receives, kept for the secrets check.
+RECORD = """(() => {
+  const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
+  Object.defineProperty(RTCDataChannel.prototype, 'onmessage', {
+    get() { return d.get.call(this); },
+    set(fn) { d.set.call(this, (e) => { (window.__got = window.__got || []).push(String(e.data)); fn(e); }); },
+  });
+})();"""
+
+
+@pytest.fixture(scope="module")
+def rtc_browser(playwright, browser_type_launch_args):
+    """A Chromium of its own whose host candidates are the machine's own addresses, not mDNS names: two
+    pages of one machine then connect with no multicast query sent on the network."""
+    args = browser_type_launch_args["args"] + ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+    b = playwright.chromium.launch(**{**browser_type_launch_args, "args": args})
+    yield b
+    b.close()
+
+
+def fight_link() -> str:
+    """OLOG's two orcs with a second PC (Mira) and a note on Orc 1, initiative rolled: Brak acts."""
+    enc = examples("olog")["two_orcs"](1)
+    brak = enc.combatants[0]
+    cs = (brak, replace(brak, id="mira", name="Mira")) + tuple(
+        replace(c, notes=NOTE) if c.id == "orc1" else c for c in enc.combatants[1:])
+    s = Session(replace(enc, combatants=cs), get("olog"))
+    s.act(s.ruleset.options(s.state, "brak")[0].command)
+    assert s.current() == ("brak",)
+    return storage.encode_link(s)
+
+
+@pytest.fixture
+def table(rtc_browser, base_url_local):
+    """The referee's page (1280 px) and a maker of phones (390 px, touch), each in its own context."""
+    guard = Guard(base_url_local)
+    contexts = []
+
+    def context(device: str):
+        ctx = new_context(rtc_browser, base_url_local, device, guard)
+        contexts.append(ctx)
+        return ctx
+
+    ref = watch(context("desktop").new_page(), guard)
+    ref.goto(base_url_local + "#" + fight_link())
+    wait_ready(ref)
+
+    def phone(url: str):
+        ctx = context("phone")
+        ctx.add_init_script(RECORD)
+        page = watch(ctx.new_page(), guard)
+        page.goto(url)
+        return page
+
+    yield ref, phone, guard
+    for ctx in contexts:
+        ctx.close()
+    guard.check()
+
+
+def offer_link(ref, old: str = "") -> str:
+    box = ref.get_by_test_id("phones-offer")
+    expect(box).to_have_value(re.compile(r"phone\.html#[A-Za-z0-9_-]{60,}"), timeout=15_000)
+    if old:
+        expect(box).not_to_have_value(old, timeout=15_000)
+    return box.input_value()
+
+
+def pair(ref, phone_page, n: int) -> str:
+    """Paste a phone's answer into the referee's dialog: the phone is listed, connected, and shows the fight."""
+    answer = phone_page.get_by_test_id("phone-answer")
+    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"), timeout=15_000)
+    code = answer.input_value()
+    ref.get_by_test_id("phones-answer").fill(code)
+    ref.get_by_test_id("phones-connect").click()
+    row = ref.get_by_test_id("phones-row").nth(n - 1)
+    expect(row.get_by_test_id("phones-status")).to_have_text("connected", timeout=15_000)
+    expect(phone_page.get_by_test_id("table-view")).to_be_visible(timeout=10_000)
+    return code
+
+
+def test_two_phones_pair_by_text_follow_the_fight_and_act_for_their_own_pc(table):
+    ref, phone, guard = table
+    ref.get_by_test_id("phones-open").click()
+    expect(ref.get_by_test_id("phones-dialog")).to_be_visible()
+    first = offer_link(ref)
+    assert len(first.split("#")[1]) <= 160
+    p1 = phone(first)
+    code1 = pair(ref, p1, 1)
+    second = offer_link(ref, first)
+    p2 = phone(second)
+    pair(ref, p2, 2)
+
+    # Each phone shows its own PC (the first free one), the table display's public view, live.
+    expect(p1.get_by_test_id("phone-pc")).to_have_text("Brak")
+    expect(p2.get_by_test_id("phone-pc")).to_have_text("Mira")
+    expect(p1.get_by_test_id("phone-turn")).to_have_text("Your turn")
+    expect(p2.get_by_test_id("phone-turn")).to_have_count(0)
+    expect(p1.get_by_test_id("phone-hp")).to_have_text("HP 12/12")
+    ref.screenshot(path=str(SHOTS / "phones-referee-dialog-1280.png"))
+
+    # A replayed join code cannot join again.
+    ref.get_by_test_id("phones-answer").fill(code1)
+    ref.get_by_test_id("phones-connect").click()
+    expect(ref.get_by_test_id("phones-problem")).to_contain_text("has been used")
+    expect(ref.get_by_test_id("phones-row")).to_have_count(2)
+    ref.get_by_test_id("phones-close").click()
+
+    # Players roll theirs: Brak's player proposes the attack on the phone; one tap applies it on the referee's
+    # page, and the phone is asked for each die of it and enters the faces.
+    show(ref, "order")
+    ref.get_by_test_id("dice-players").check()
+    p1.screenshot(path=str(SHOTS / "phones-phone-olog-390.png"), full_page=True)
+    p1.get_by_test_id("phone-option").filter(has_text="Attack Orc 1 with Sword").tap()
+    expect(ref.get_by_test_id("phone-proposal")).to_contain_text("Brak's player proposes: Attack Orc 1 with Sword")
+    before = log_text(ref)
+    ref.get_by_test_id("phone-apply").click()
+    asked = []
+    for _ in range(4):
+        form = p1.get_by_test_id("phone-ask")
+        try:
+            form.wait_for(state="visible", timeout=4000)
+        except Exception:
+            break
+        words = form.locator("label").inner_text()
+        asked.append(words)
+        sides = int(form.get_attribute("data-sides"))
+        for face in form.get_by_test_id("phone-face").all():
+            face.fill(str(min(sides, 15)))
+        p1.screenshot(path=str(SHOTS / "phones-phone-asked-390.png"), full_page=True)
+        form.get_by_test_id("phone-send-faces").tap()
+        expect(p1.get_by_test_id("phone-ask").filter(has_text=words)).to_have_count(0, timeout=8000)
+    assert asked and re.search(r"d20.*Orc 1", asked[0]), asked
+    expect(ref.locator("#log-slot")).not_to_have_text(before)
+    assert "Brak" in log_text(ref) and "Orc 1" in log_text(ref)
+    # The phones follow: Brak's attack is in the players' log on both.
+    for p in (p1, p2):
+        expect(p.get_by_test_id("table-log")).to_contain_text("Brak", timeout=8000)
+
+    # Hostile messages from Mira's phone: refused with a warning, the encounter unchanged, undo still works.
+    steps_before = log_text(ref)
+    undo_enabled = ref.get_by_test_id("undo").is_enabled()
+    hostile = ["not json", "x" * 5000, json.dumps({"fray": "phone", "v": 1, "type": "undo"}),
+               json.dumps({"fray": "phone", "v": 1, "type": "faces", "ask": 1, "faces": [20], "pc": "brak"}),
+               json.dumps({"fray": "phone", "v": 1, "type": "propose", "option": 0, "label": "End turn", "pc": "orc1"})]
+    for text in hostile:
+        p2.evaluate("t => window.frayPhone.sendRaw(t)", text)
+    p2.evaluate("() => { for (let i = 0; i < 40; i++) window.frayPhone.sendRaw("
+                "JSON.stringify({fray: 'phone', v: 1, type: 'hello'})); }")
+    expect(ref.get_by_test_id("notice-error")).to_contain_text("refused", timeout=8000)
+    ref.get_by_test_id("phones-open").click()
+    warnings = ref.get_by_test_id("phones-warnings")
+    for why in ("not JSON", "over 1024 bytes", "unknown type", "not for this phone's PC", "too many messages"):
+        expect(warnings).to_contain_text(why)
+    assert log_text(ref) == steps_before and ref.get_by_test_id("undo").is_enabled() == undo_enabled
+    expect(p2.get_by_test_id("phone-note")).to_contain_text("refused")
+    ref.get_by_test_id("phones-close").click()
+
+    # Nothing secret on a phone: no monster HP figure, no note, in its DOM or any message it received.
+    for p in (p1, p2):
+        got = "\n".join(p.evaluate("() => window.__got || []"))
+        dom = p.content()
+        assert got and "Orc 1" in got
+        for text in (dom, got):
+            assert NOTE not in text
+            assert not re.search(r"\b\d+/(?:6|7|8)\b", text.replace("12/12", ""))  # orcs' HP as figures
+    ref.get_by_test_id("undo").click()
+    expect(ref.get_by_test_id("undo")).to_be_enabled()
