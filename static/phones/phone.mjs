@@ -112,4 +112,7 @@ async function join() {
 // For the tests of a hostile phone: send any text as this phone.
 window.frayPhone = {sendRaw: (text) => channel && channel.readyState === "open" && channel.send(text)};
 
+// A new code opened in this tab (the referee's "New code", a link pasted): join afresh with it.
+window.addEventListener("hashchange", () => location.reload());
+
 join().catch((e) => status("This phone cannot join: " + e.message, "failed"));

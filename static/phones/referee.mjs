@@ -56,3 +56,78 @@ function tell(id, state, detail) {
 }
 
 window.frayPhones = api;
+
+// --- reading a phone's QR code with this device's camera -------------------------------------------------
+
+const JSQR = "./static/vendor/jsqr/jsQR.js";  // pinned in tools/vendor.json: where there is no BarcodeDetector
+let scanning = null;
+
+function jsqr() {
+  if (window.jsQR) return Promise.resolve(window.jsQR);
+  return new Promise((ok, fail) => {
+    const s = document.createElement("script");
+    s.src = new URL(JSQR, document.baseURI).href;
+    s.onload = () => ok(window.jsQR);
+    s.onerror = () => fail(new Error("the QR reader could not be loaded"));
+    document.head.appendChild(s);
+  });
+}
+
+async function detector() {
+  if ("BarcodeDetector" in window) {
+    try {
+      const formats = await BarcodeDetector.getSupportedFormats();
+      if (formats.includes("qr_code")) {
+        const d = new BarcodeDetector({formats: ["qr_code"]});
+        return async (video) => { const found = await d.detect(video); return found.length ? found[0].rawValue : null; };
+      }
+    } catch (e) { /* fall back to jsQR */ }
+  }
+  const read = await jsqr();
+  const canvas = document.createElement("canvas");
+  const ctx = canvas.getContext("2d", {willReadFrequently: true});
+  return async (video) => {
+    const w = video.videoWidth, h = video.videoHeight;
+    if (!w || !h) return null;
+    canvas.width = w; canvas.height = h;
+    ctx.drawImage(video, 0, 0, w, h);
+    const found = read(ctx.getImageData(0, 0, w, h).data, w, h, {inversionAttempts: "dontInvert"});
+    return found ? found.data : null;
+  };
+}
+
+// The text of the first QR code the camera sees; rejects when the referee stops or the camera is refused.
+api.scan = async function scan() {
+  api.stopScan();
+  if (!navigator.mediaDevices || !navigator.mediaDevices.getUserMedia) throw new Error("this browser has no camera access");
+  const stream = await navigator.mediaDevices.getUserMedia({video: {facingMode: "environment"}, audio: false});
+  const box = document.createElement("div");
+  box.className = "phones-camera";
+  box.dataset.testid = "phones-camera";
+  box.innerHTML = '<video muted playsinline autoplay></video><p>Point the camera at the phone\'s code.</p>' +
+                  '<button type="button" data-testid="phones-camera-stop">Stop the camera</button>';
+  document.body.appendChild(box);
+  const video = box.querySelector("video");
+  video.srcObject = stream;
+  const job = scanning = {stop: null};
+  const done = () => { stream.getTracks().forEach((t) => t.stop()); box.remove(); if (scanning === job) scanning = null; };
+  try {
+    await video.play();
+    const detect = await detector();
+    return await new Promise((ok, fail) => {
+      job.stop = () => fail(new Error("stopped"));
+      box.querySelector("button").onclick = () => job.stop();
+      const tick = async () => {
+        if (scanning !== job) return;
+        let text = null;
+        try { text = await detect(video); } catch (e) { text = null; }
+        if (text) ok(text); else setTimeout(tick, 150);
+      };
+      tick();
+    });
+  } finally {
+    done();
+  }
+};
+
+api.stopScan = () => { if (scanning && scanning.stop) scanning.stop(); };

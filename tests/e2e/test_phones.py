@@ -9,6 +9,8 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+import shutil
+import subprocess
 from dataclasses import replace
 
 import pytest
@@ -20,7 +22,8 @@ from fray.engine import storage
 from fray.engine.session import Session
 from fray.rules import examples, get
 
-SHOTS = pathlib.Path(__file__).resolve().parents[2] / "screenshots"
+ROOT = pathlib.Path(__file__).resolve().parents[2]
+SHOTS = ROOT / "screenshots"
 NOTE = "Referee only: the orc carries the vault key"
 # Every message a phone's data channel receives, kept for the secrets check.
 RECORD = """(() => {
@@ -32,11 +35,54 @@ RECORD = """(() => {
 })();"""
 
 
+W, H = 640, 480  # the fake camera's frame
+
+
+def y4m(modules: list[str]) -> bytes:
+    """One grey-scale YUV4MPEG2 frame of a QR code (rows of "1" dark, "0" light), white around it: what the
+    fake camera shows (Chromium loops the file)."""
+    n = len(modules)
+    cell = min(W, H) // (n + 8)
+    y = bytearray(b"\xff" * (W * H))
+    x0, y0 = (W - n * cell) // 2, (H - n * cell) // 2
+    for r, row in enumerate(modules):
+        for c, dark in enumerate(row):
+            if dark == "1":
+                for dy in range(cell):
+                    at = (y0 + r * cell + dy) * W + x0 + c * cell
+                    y[at:at + cell] = b"\x00" * cell
+    chroma = b"\x80" * (W * H // 2)
+    return f"YUV4MPEG2 W{W} H{H} F10:1 Ip A1:1 C420jpeg\n".encode() + b"FRAME\n" + bytes(y) + chroma
+
+
+def qr_modules(text: str) -> list[str]:
+    """The QR code of `text` as the phone draws it (the pinned qrcode-generator, under Node)."""
+    lib = json.dumps((ROOT / "static" / "vendor" / "qrcode" / "qrcode.mjs").as_uri())
+    script = (f"import qrcode from {lib}; const q = qrcode(0, 'M'); q.addData(process.argv[1], 'Byte'); q.make();"
+              "const n = q.getModuleCount(), rows = [];"
+              "for (let r = 0; r < n; r++) { let s = ''; for (let c = 0; c < n; c++) s += q.isDark(r, c) ? '1' : '0';"
+              " rows.push(s); } console.log(JSON.stringify(rows));")
+    out = subprocess.run([shutil.which("node"), "--input-type=module", "-e", script, text], capture_output=True,
+                         text=True, timeout=60, check=True)
+    return json.loads(out.stdout)
+
+
 @pytest.fixture(scope="module")
-def rtc_browser(playwright, browser_type_launch_args):
-    """A Chromium of its own whose host candidates are the machine's own addresses, not mDNS names: two
-    pages of one machine then connect with no multicast query sent on the network."""
-    args = browser_type_launch_args["args"] + ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+def camera(tmp_path_factory):
+    """The file the fake camera plays: blank until a test writes a QR code into it."""
+    path = tmp_path_factory.mktemp("camera") / "phone-code.y4m"
+    path.write_bytes(y4m(["0"]))
+    return path
+
+
+@pytest.fixture(scope="module")
+def rtc_browser(playwright, browser_type_launch_args, camera):
+    """A Chromium of its own whose host candidates are the machine's own addresses, not mDNS names (two
+    pages of one machine then connect with no multicast query sent on the network), with a fake camera
+    fed from a file."""
+    args = browser_type_launch_args["args"] + [
+        "--disable-features=WebRtcHideLocalIpsWithMdns", "--use-fake-ui-for-media-stream",
+        "--use-fake-device-for-media-stream", f"--use-file-for-fake-video-capture={camera}"]
     b = playwright.chromium.launch(**{**browser_type_launch_args, "args": args})
     yield b
     b.close()
@@ -65,7 +111,9 @@ def table(rtc_browser, base_url_local):
         contexts.append(ctx)
         return ctx
 
-    ref = watch(context("desktop").new_page(), guard)
+    ref_context = context("desktop")
+    ref_context.grant_permissions(["camera"])
+    ref = watch(ref_context.new_page(), guard)
     ref.goto(base_url_local + "#" + fight_link())
     wait_ready(ref)
 
@@ -190,3 +238,34 @@ def test_two_phones_pair_by_text_follow_the_fight_and_act_for_their_own_pc(table
             assert not re.search(r"\b\d+/(?:6|7|8)\b", text.replace("12/12", ""))  # orcs' HP as figures
     ref.get_by_test_id("undo").click()
     expect(ref.get_by_test_id("undo")).to_be_enabled()
+
+
+def test_a_phone_pairs_by_the_camera_and_gets_back_in_after_a_reload_with_a_new_code(table, camera):
+    """The referee's camera reads the phone's QR code (a fake camera fed from a file showing it, read by the
+    pinned jsQR where there is no BarcodeDetector); the phone reloads and is out; one tap on "New code" in
+    the referee's list and the phone, opened at the new code, is back with its PC."""
+    ref, phone, guard = table
+    ref.get_by_test_id("phones-open").click()
+    p1 = phone(offer_link(ref))
+    answer = p1.get_by_test_id("phone-answer")
+    expect(answer).to_have_value(re.compile(r"^[A-Za-z0-9_-]{60,}$"), timeout=15_000)
+    camera.write_bytes(y4m(qr_modules(answer.input_value())))
+    ref.get_by_test_id("phones-scan").click()
+    row = ref.get_by_test_id("phones-row")
+    expect(row.get_by_test_id("phones-status")).to_have_text("connected", timeout=20_000)
+    expect(ref.get_by_test_id("phones-camera")).to_have_count(0)  # the camera stops once it has read a code
+    expect(p1.get_by_test_id("phone-pc")).to_have_text("Brak", timeout=10_000)
+
+    # Mira for this phone: the referee picks its PC in the list.
+    row.get_by_test_id("phones-pc").select_option("mira")
+    expect(p1.get_by_test_id("phone-pc")).to_have_text("Mira", timeout=10_000)
+
+    # A reload: the old code cannot join again; "New code" gives the phone a new one and keeps its PC.
+    p1.reload()
+    expect(row.get_by_test_id("phones-status")).to_contain_text("gone", timeout=15_000)
+    old = ref.get_by_test_id("phones-offer").input_value()
+    row.get_by_test_id("phones-again").click()
+    p1.goto(offer_link(ref, old))
+    pair(ref, p1, 1)
+    expect(ref.get_by_test_id("phones-row")).to_have_count(1)
+    expect(p1.get_by_test_id("phone-pc")).to_have_text("Mira")

@@ -94,11 +94,13 @@ def another(desk: Desk, name: str, arg: str, target) -> None:
     desk.spare_field()
 
 
-def new_offer(desk: Desk) -> None:
-    """An offer for the next phone: its connection made in the browser, then shown as a code."""
+def new_offer(desk: Desk, n: int = 0) -> None:
+    """An offer for the next phone (or for phone `n` again): its connection made in the browser, then shown
+    as a code."""
     p = phones(desk)
-    n = p.next_id
-    p.next_id += 1
+    if not n:
+        n = p.next_id
+        p.next_id += 1
     token = os.urandom(4)  # a name for this offer, not a roll: the dice stay in engine/dice.py
     p.codes = p.codes.issue(token)
     p.pending[n] = token
@@ -150,12 +152,36 @@ async def _api(desk: Desk) -> Any:
 
 @forms("phone-answer")
 def answer(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
-    """The phone's answer pasted: joined once, to the offer it answers, with its PC picked."""
+    """The phone's answer pasted."""
+    join(desk, values.get("answer", ""))
+
+
+@clicks("phones-scan")
+def scan(desk: Desk, name: str, arg: str, target) -> None:
+    """The phone's answer read by this device's camera (static/phones/referee.mjs `scan`)."""
+    phones(desk).problem = ""
+    asyncio.ensure_future(_scan(desk))
+    desk.spare_field()
+
+
+async def _scan(desk: Desk) -> None:
+    try:
+        text = str(await (await _api(desk)).scan())
+    except Exception as exc:  # refused, no camera, or stopped
+        why = str(exc).removeprefix("Error: ")
+        if why != "stopped":
+            desk.run(lambda d: _say(d, f"The camera cannot read a code: {why}. Paste the phone's code instead."))
+        return
+    desk.run(lambda d: join(d, text))
+
+
+def join(desk: Desk, text: str) -> None:
+    """A phone's answer, pasted or scanned: joined once, to the offer it answers, with its PC picked."""
     from ..pairing import PairingError, to_sdp, unpack
     p = phones(desk)
     desk.spare_field()
     try:
-        got = unpack(values.get("answer", ""))
+        got = unpack(text.rsplit("#", 1)[-1])
     except PairingError as exc:
         p.problem = f"That code cannot join: {exc}."
         return
@@ -163,6 +189,8 @@ def answer(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
         p.problem = "That is this page's own offer: paste the code the phone shows."
         return
     codes, why = p.codes.use(got.token)
+    if not why and got.token not in p.pending.values():
+        why = "this code was replaced by a newer one: scan the code shown now"
     if why:
         p.problem = f"That code cannot join: {why}."
         _warn(desk, f"Refused a join: {why}")
@@ -171,9 +199,9 @@ def answer(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
     n = next(k for k, t in p.pending.items() if t == got.token)
     del p.pending[n]
     from ..views.phone_protocol import Seat
-    taken = {s.pc for s in p.seats.values()}
-    pc = next((cid for cid, _ in pc_names(desk) if cid not in taken), "")
-    p.seats[n] = Seat(n, pc)
+    if n not in p.seats:  # a phone back with a new code keeps its PC
+        taken = {s.pc for s in p.seats.values()}
+        p.seats[n] = Seat(n, next((cid for cid, _ in pc_names(desk) if cid not in taken), ""))
     p.status[n] = "connecting…"
     p.problem = ""
     asyncio.ensure_future(_accept(desk, n, to_sdp(got)))
@@ -207,6 +235,21 @@ def pick_pc(desk: Desk, arg: str, target) -> None:
     desk.spare_field()
 
 
+@clicks("phone-again")
+def again(desk: Desk, name: str, arg: str, target) -> None:
+    """A phone that locked, lost the connection or reloaded: a new code for it, its PC kept (one tap, then a scan)."""
+    p = phones(desk)
+    n = int(arg) if arg.isdigit() else -1
+    if n in p.seats:
+        for k in [k for k in p.pending if k != n]:  # the code shown is this phone's now
+            p.js.drop(k)
+            del p.pending[k]
+        p.status[n] = "waiting for its new code"
+        p.sent.pop(n, None)
+        new_offer(desk, n)
+    desk.spare_field()
+
+
 @clicks("phone-drop")
 def drop(desk: Desk, name: str, arg: str, target) -> None:
     p = phones(desk)
@@ -215,10 +258,12 @@ def drop(desk: Desk, name: str, arg: str, target) -> None:
         from ..views.phone_protocol import message
         p.js.send(n, message("bye"))
         p.js.drop(n)
-        for table in (p.seats, p.status, p.sent):
+        for table in (p.seats, p.status, p.sent, p.pending):
             table.pop(n, None)
         if p.proposal and p.proposal[0] == n:
             p.proposal = None
+        if p.offer[0] == n:
+            new_offer(desk)
     desk.spare_field()
 
 

@@ -68,7 +68,9 @@ def dialog(offer_url: str, qr_svg: str, problem: str, rows: Iterable[dict[str, A
                h("label", {"for": "phones-answer"}, "2. Paste the code the phone shows (or scan it):"),
                h("textarea", {"id": "phones-answer", "name": "answer", "rows": "3", "maxlength": "2000",
                               "autocomplete": "off", "spellcheck": "false", "data-testid": "phones-answer"}),
-               h("button", {"type": "submit", "data-testid": "phones-connect"}, "Connect"),
+               h("button", {"type": "submit", "data-testid": "phones-connect"}, "Connect"), " ",
+               h("button", {"type": "button", "data-action": "phones-scan", "data-testid": "phones-scan"},
+                 "Scan it with the camera"),
                h("p", {"class_": "why", "role": "alert", "data-testid": "phones-problem"}, problem))
     listed = [h("li", {"class_": "phones-row", "data-testid": "phones-row"},
                 h("span", {"class_": "phones-name"}, f"Phone {r['id']}"),
@@ -77,6 +79,9 @@ def dialog(offer_url: str, qr_svg: str, problem: str, rows: Iterable[dict[str, A
                   h("option", {"value": "", "selected": not r["pc"]}, "no PC yet"),
                   [h("option", {"value": cid, "selected": cid == r["pc"]}, name) for cid, name in pcs]),
                 h("span", {"class_": "phones-status", "data-testid": "phones-status"}, r["status"]),
+                h("button", {"type": "button", "data-action": f"phone-again:{r['id']}", "data-testid": "phones-again",
+                             "title": "A new code for this phone (after it locked or reloaded): its PC is kept"},
+                  "New code"),
                 h("button", {"type": "button", "data-action": f"phone-drop:{r['id']}", "data-testid": "phones-drop"},
                   "Drop"))
               for r in rows]
