@@ -7,10 +7,12 @@ as it was. No request leaves the local server: no STUN server is asked."""
 from __future__ import annotations
 
 import json
+import os
 import pathlib
 import re
 import shutil
 import subprocess
+import sys
 from dataclasses import replace
 
 import pytest
@@ -269,3 +271,50 @@ def test_a_phone_pairs_by_the_camera_and_gets_back_in_after_a_reload_with_a_new_
     pair(ref, p1, 1)
     expect(ref.get_by_test_id("phones-row")).to_have_count(1)
     expect(p1.get_by_test_id("phone-pc")).to_have_text("Mira")
+
+
+@pytest.fixture(scope="module")
+def firefox():
+    """Debian's Firefox ESR, driven over WebDriver BiDi (tests/xbrowser/drivers.py), with host candidates
+    shown as the machine's addresses (no mDNS names, so no multicast query is sent)."""
+    sys.path.insert(0, str(ROOT / "tests" / "xbrowser"))
+    import drivers
+    why = drivers.missing("firefox")
+    if why:
+        if os.environ.get("FRAY_REQUIRE_BROWSERS") == "1":
+            pytest.fail(f"{why}; FRAY_REQUIRE_BROWSERS=1 asks for every engine")
+        pytest.skip(why)
+    saved = dict(drivers.FIREFOX_PREFS)
+    drivers.FIREFOX_PREFS["media.peerconnection.ice.obfuscate_host_addresses"] = False
+    try:
+        engine = drivers.FirefoxEngine(drivers.executable("firefox"))
+    finally:
+        drivers.FIREFOX_PREFS.clear()
+        drivers.FIREFOX_PREFS.update(saved)
+    yield engine
+    engine.close()
+
+
+def test_firefox_as_a_phone_joins_follows_and_proposes(table, firefox, base_url_local):
+    """Cross-engine: Firefox answers Chromium's offer, shows its PC and the fight, and its proposal reaches
+    the referee's page."""
+    ref, phone, guard = table
+    ref.get_by_test_id("phones-open").click()
+    ff = firefox.new_page(base_url_local, 390, 844, touch=True)
+    try:
+        ff.goto(offer_link(ref))
+        code = ff.wait("() => { const a = document.querySelector('[data-testid=phone-answer]');"
+                       " return a && a.value.length > 60 && a.value; }", timeout=20, what="the phone's answer")
+        ref.get_by_test_id("phones-answer").fill(code)
+        ref.get_by_test_id("phones-connect").click()
+        expect(ref.get_by_test_id("phones-status")).to_have_text("connected", timeout=20_000)
+        ff.wait("() => document.querySelector('[data-testid=phone-pc]')?.textContent === 'Brak'", timeout=15,
+                what="its PC shown")
+        assert ff.js("() => !!document.querySelector('[data-testid=table-view]')")
+        ff.js("() => [...document.querySelectorAll('[data-testid=phone-option]')]"
+              ".find(b => b.dataset.label === 'End turn').click()")
+        expect(ref.get_by_test_id("phone-proposal")).to_contain_text("Brak's player proposes: End turn")
+        assert not ff.native_errors, ff.native_errors
+        assert not ff.outside, f"requests left the local server: {ff.outside}"
+    finally:
+        ff.close()
