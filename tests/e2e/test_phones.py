@@ -13,20 +13,16 @@ import re
 import shutil
 import subprocess
 import sys
-from dataclasses import replace
 
 import pytest
-from harness import VIEWPORTS, Guard, new_context, wait_ready, watch
+from harness import Guard, new_context, wait_ready, watch
 from helpers import log_text, show
+from phones_kit import NOTE, fight_link
 from playwright.sync_api import expect
 
-from fray.engine import storage
-from fray.engine.session import Session
-from fray.rules import examples, get
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SHOTS = ROOT / "screenshots"
-NOTE = "Referee only: the orc carries the vault key"
 # Every message a phone's data channel receives, kept for the secrets check.
 RECORD = """(() => {
   const d = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, 'onmessage');
@@ -88,18 +84,6 @@ def rtc_browser(playwright, browser_type_launch_args, camera):
     b = playwright.chromium.launch(**{**browser_type_launch_args, "args": args})
     yield b
     b.close()
-
-
-def fight_link() -> str:
-    """OLOG's two orcs with a second PC (Mira) and a note on Orc 1, initiative rolled: Brak acts."""
-    enc = examples("olog")["two_orcs"](1)
-    brak = enc.combatants[0]
-    cs = (brak, replace(brak, id="mira", name="Mira")) + tuple(
-        replace(c, notes=NOTE) if c.id == "orc1" else c for c in enc.combatants[1:])
-    s = Session(replace(enc, combatants=cs), get("olog"))
-    s.act(s.ruleset.options(s.state, "brak")[0].command)
-    assert s.current() == ("brak",)
-    return storage.encode_link(s)
 
 
 @pytest.fixture
