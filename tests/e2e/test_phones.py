@@ -302,3 +302,23 @@ def test_firefox_as_a_phone_joins_follows_and_proposes(table, firefox, base_url_
         assert not ff.outside, f"requests left the local server: {ff.outside}"
     finally:
         ff.close()
+
+
+def test_players_choices_applied_at_once_when_the_referee_says_so_and_a_bad_stun_server_is_refused(table):
+    """The settings: "Apply players' choices at once" turns a phone's proposal into the step, through the same
+    checks as a tap; a STUN server that is not one is refused with how to write it (a real one is not tried
+    here: it would leave the machine)."""
+    ref, phone, guard = table
+    ref.get_by_test_id("phones-open").click()
+    ref.get_by_test_id("phones-settings").click()
+    ref.get_by_test_id("phones-stun").fill("http://example.org")
+    ref.get_by_test_id("phones-stun-save").click()
+    expect(ref.get_by_test_id("phones-problem")).to_contain_text("not a STUN server: write it as stun:host")
+    ref.get_by_test_id("phones-direct").check()
+    p1 = phone(offer_link(ref))
+    pair(ref, p1, 1)
+    ref.get_by_test_id("phones-close").click()
+    p1.get_by_test_id("phone-option").filter(has_text="Defend").tap()
+    expect(ref.locator("#log-slot")).to_contain_text("Brak defends", timeout=10_000)
+    expect(ref.get_by_test_id("phone-proposal")).to_have_count(0)
+    expect(p1.get_by_test_id("table-log")).to_contain_text("Brak", timeout=8000)

@@ -38,3 +38,10 @@ def test_the_dialog_lists_phones_their_pc_and_the_warnings_as_text():
     assert "<svg></svg>" in html  # the QR code, drawn by the pinned library
     assert "bad &lt;code&gt;" in html and "refused &lt;script&gt;" in html
     assert '<option value="brak" selected>Brak</option>' in html and 'data-action="phone-drop:1"' in html
+
+
+def test_the_settings_show_behind_their_button_with_the_values_kept():
+    closed = phones_markup.dialog("", "", "", [], [], [], "stun:a.example:3478", True, settings_shown=False)
+    assert 'data-testid="phones-settings"' in closed and "phones-stun" not in closed
+    shown = phones_markup.dialog("", "", "", [], [], [], "stun:a.example:3478", True, settings_shown=True)
+    assert 'value="stun:a.example:3478"' in shown and 'data-action="phones-direct" checked' in shown

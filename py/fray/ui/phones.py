@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import time
+import urllib.parse
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -30,6 +32,8 @@ MODULE = "./static/phones/referee.mjs"
 CSS = "./static/css/phones.css"
 SLOT = "phones-slot"
 WARNINGS = 8  # the last refusals the dialog lists
+STUN_ITEM, DIRECT_ITEM = "fray.phones.stun", "fray.phones.direct"  # the referee's settings, in local storage
+STUN = re.compile(r"stuns?:[A-Za-z0-9.\-]{1,200}(:\d{1,5})?")
 
 
 @dataclass
@@ -52,12 +56,15 @@ class Phones:
     asks: int = 0
     seq: int = 0
     next_id: int = 1
+    stun: str = ""  # a STUN server for players elsewhere ("": none, the local network only)
+    direct: bool = False  # apply a phone's proposal at once, without the referee's tap
+    settings: bool = False  # the dialog's settings shown
 
 
 def phones(desk: Desk) -> Phones:
     if desk.phones is None:
         from ..views.phone_protocol import Codes
-        desk.phones = Phones(codes=Codes())
+        desk.phones = Phones(codes=Codes(), stun=_stored(STUN_ITEM), direct=_stored(DIRECT_ITEM) == "yes")
         if desk.table is not None:  # fed with the table display, before each redraw
             desk.table.followers.append(lambda: after_redraw(desk))
     return desk.phones
@@ -112,7 +119,8 @@ async def _make_offer(desk: Desk, n: int, token: bytes) -> None:
     from ..pairing import PairingError, from_sdp, pack
     try:
         js = await _api(desk)
-        sdp = await js.offer(n, None)  # no STUN server: the local network only (a setting for one: to do)
+        stun = phones(desk).stun
+        sdp = await js.offer(n, stun or None)  # no STUN server by default: the local network only
         code = pack(from_sdp(str(sdp), "offer", token))
     except PairingError as exc:
         desk.run(lambda d: _say(d, f"No code could be made: {exc}. The table display works without a network."))
@@ -122,7 +130,8 @@ async def _make_offer(desk: Desk, n: int, token: bytes) -> None:
                                    "without one."))
         return
     href = str(window.location.href).split("#")[0].split("?")[0]
-    url = href[:href.rfind("/") + 1] + "phone.html#" + code
+    query = "?stun=" + urllib.parse.quote(stun, safe=":") if stun else ""
+    url = href[:href.rfind("/") + 1] + "phone.html" + query + "#" + code
 
     def shown(d: Desk) -> None:
         p = phones(d)
@@ -290,6 +299,9 @@ def on_message(desk: Desk, n: int, text: Any) -> None:
         p.sent.pop(n, None)  # send the view again
     elif verdict.kind == "faces":
         play._faces(desk, "", {f"f{i}": str(f) for i, f in enumerate(verdict.faces)}, "", None)
+    elif verdict.kind == "propose" and p.direct:
+        desk.field_still = False
+        take(desk, n, verdict.option, verdict.label)
     elif verdict.kind == "propose":
         p.proposal = (n, verdict.option, verdict.label)
         desk.notify(f"{name}'s player proposes: {verdict.label}", "info")
@@ -334,11 +346,15 @@ def _ask(desk: Desk) -> Any:
 
 @clicks("phone-apply")
 def apply(desk: Desk, name: str, arg: str, target) -> None:
-    """The referee applies a phone's proposal: the option chosen as a tap on the action panel would."""
+    """The referee applies a phone's proposal."""
     p = phones(desk)
-    if p.proposal is None:
-        return
-    n, index, label = p.proposal
+    if p.proposal is not None:
+        take(desk, *p.proposal)
+
+
+def take(desk: Desk, n: int, index: int, label: str) -> None:
+    """A phone's proposal applied: the option chosen as a tap on the action panel would, if it still fits."""
+    p = phones(desk)
     p.proposal = None
     seat = p.seats.get(n)
     if seat is None or (index, label) not in _offered(desk, seat.pc):
@@ -346,6 +362,51 @@ def apply(desk: Desk, name: str, arg: str, target) -> None:
         return
     desk.set(selected=seat.pc)
     play.choose(desk, index)
+
+
+@forms("phones-stun")
+def set_stun(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
+    """The STUN server the next codes name, for players on another network ("" for none)."""
+    p = phones(desk)
+    stun = values.get("stun", "").strip()
+    desk.spare_field()
+    if stun and not STUN.fullmatch(stun):
+        p.problem = f"{stun[:60]!r} is not a STUN server: write it as stun:host or stun:host:port."
+        return
+    p.stun, p.problem = stun, ""
+    _store(STUN_ITEM, stun)
+    desk.notify(f"New codes name the STUN server {stun}." if stun else "New codes use the local network only.", "ok")
+    new_offer(desk)
+
+
+@clicks("phones-settings")
+def toggle_settings(desk: Desk, name: str, arg: str, target) -> None:
+    p = phones(desk)
+    p.settings = not p.settings
+    desk.spare_field()
+
+
+@changes("phones-direct")
+def set_direct(desk: Desk, arg: str, target) -> None:
+    p = phones(desk)
+    p.direct = bool(target.checked)
+    _store(DIRECT_ITEM, "yes" if p.direct else "")
+    desk.spare_field()
+
+
+def _stored(key: str) -> str:
+    try:
+        value = window.localStorage.getItem(key)
+    except Exception:  # storage refused (a privacy mode)
+        return ""
+    return "" if value is None or is_none(value) else str(value)
+
+
+def _store(key: str, value: str) -> None:
+    try:
+        window.localStorage.setItem(key, value)
+    except Exception:
+        pass
 
 
 @clicks("phone-dismiss")
@@ -379,7 +440,8 @@ def _draw(desk: Desk, p: Phones) -> None:
         parts.append(phones_markup.proposal_bar(_name(desk, p.seats[p.proposal[0]].pc), p.proposal[2]))
     if p.open:
         rows = [{"id": n, "pc": s.pc, "status": p.status.get(n, "")} for n, s in sorted(p.seats.items())]
-        parts.append(phones_markup.dialog(p.offer[1], p.qr, p.problem, rows, pc_names(desk), p.warnings))
+        parts.append(phones_markup.dialog(p.offer[1], p.qr, p.problem, rows, pc_names(desk), p.warnings,
+                                          p.stun, p.direct, p.settings))
     desk.slots.html(SLOT, "".join(parts))
 
 

@@ -56,8 +56,10 @@ def ask_form(pc: str, ask: dict[str, Any]) -> Markup:
 # --- the referee's side ---------------------------------------------------------------------------
 
 def dialog(offer_url: str, qr_svg: str, problem: str, rows: Iterable[dict[str, Any]],
-           pcs: Iterable[tuple[str, str]], warnings: Iterable[str]) -> Markup:
-    """The Phones dialog: the offer to scan or copy, the answer's paste box, the phones paired, the warnings."""
+           pcs: Iterable[tuple[str, str]], warnings: Iterable[str], stun: str = "", direct: bool = False,
+           settings_shown: bool = False) -> Markup:
+    """The Phones dialog: the offer to scan or copy, the answer's paste box, the phones paired, the warnings,
+    the settings (a STUN server for players elsewhere; players' choices applied at once)."""
     pcs = list(pcs)
     offer = h("div", {"class_": "phones-offer"},
               h("div", {"class_": "phones-qr", "data-testid": "phones-qr"}, Markup(qr_svg)) if qr_svg else "",
@@ -99,11 +101,31 @@ def dialog(offer_url: str, qr_svg: str, problem: str, rows: Iterable[dict[str, A
                h("section", {"class_": "phones-warnings", "data-testid": "phones-warnings"},
                  h("h3", {}, "Refused from phones"), h("ul", {}, [h("li", {}, w) for w in warned]))
                if warned else "",
+               settings(stun, direct, settings_shown),
                h("div", {"class_": "dialog-actions"},
                  h("button", {"type": "button", "data-action": "phones-new", "data-testid": "phones-new"},
                    "Another phone"),
                  h("button", {"type": "button", "data-action": "phones-close", "data-testid": "phones-close"},
                    "Close"))))
+
+
+def settings(stun: str, direct: bool, shown: bool) -> Markup:
+    """The settings, behind their button (the dialog is drawn again on every change: its state is Python's)."""
+    toggle = h("button", {"type": "button", "data-action": "phones-settings", "aria-expanded": str(shown).lower(),
+                          "data-testid": "phones-settings"}, "Settings")
+    if not shown:
+        return toggle
+    return h("section", {"class_": "phones-settings"}, toggle,
+             h("label", {}, h("input", {"type": "checkbox", "data-action": "phones-direct", "checked": direct,
+                                        "data-testid": "phones-direct"}),
+               " Apply players' choices at once (no tap of mine)"),
+             h("form", {"data-action": "phones-stun", "class_": "phones-stun"},
+               h("label", {"for": "phones-stun"}, "STUN server, for players on another network (none: this network "
+                 "only, no internet needed)"),
+               h("input", {"id": "phones-stun", "name": "stun", "value": stun, "maxlength": "200",
+                           "placeholder": "stun:stun.example.org:3478", "data-testid": "phones-stun",
+                           "autocomplete": "off", "spellcheck": "false"}),
+               h("button", {"type": "submit", "data-testid": "phones-stun-save"}, "Save")))
 
 
 def proposal_bar(who: str, label: str) -> Markup:
