@@ -17,7 +17,7 @@ import sys
 import pytest
 from harness import Guard, new_context, wait_ready, watch
 from helpers import log_text, show
-from phones_kit import NOTE, fight_link
+from phones_kit import NOTE, fight_at_a_pc_attack, fight_link
 from playwright.sync_api import expect
 
 
@@ -322,3 +322,47 @@ def test_players_choices_applied_at_once_when_the_referee_says_so_and_a_bad_stun
     expect(ref.locator("#log-slot")).to_contain_text("Brak defends", timeout=10_000)
     expect(ref.get_by_test_id("phone-proposal")).to_have_count(0)
     expect(p1.get_by_test_id("table-log")).to_contain_text("Brak", timeout=8000)
+
+
+@pytest.mark.parametrize("system,example,dice", [("ose", "detailed", True), ("ogre", "orc_and_pc", False)])
+def test_a_phone_proposes_its_pcs_attack_and_rolls_its_dice_in_each_system(table, base_url_local, system, example,
+                                                                           dice):
+    """OSE and Ogre (OLOG above): a phone paired for a PC whose attack is offered now proposes it; the referee
+    applies it, with the players rolling theirs, and each die of that PC asked is entered on the phone. (An
+    Ogre attack is declared now and rolled at its segment, after the monsters' turns: only its declaration
+    is checked here.)"""
+    ref, phone, guard = table
+    link, pc, label = fight_at_a_pc_attack(system, example)
+    ref.goto(base_url_local + "#" + link)
+    wait_ready(ref)
+    show(ref, "order")
+    ref.get_by_test_id("dice-players").check()
+    ref.get_by_test_id("phones-open").click()
+    p1 = phone(offer_link(ref))
+    pair(ref, p1, 1)
+    ref.get_by_test_id("phones-pc").select_option(pc)
+    ref.get_by_test_id("phones-close").click()
+    button = p1.get_by_test_id("phone-option").filter(has_text=label)
+    expect(button).to_be_visible(timeout=10_000)
+    p1.screenshot(path=str(SHOTS / f"phones-phone-{system}-390.png"), full_page=True)
+    before = log_text(ref)
+    button.tap()
+    ref.get_by_test_id("phone-apply").click()
+    asked = []
+    for _ in range(6 if dice else 0):
+        form = p1.get_by_test_id("phone-ask")
+        try:
+            form.wait_for(state="visible", timeout=4000)
+        except Exception:
+            break
+        words = form.locator("label").inner_text()
+        asked.append(words)
+        sides = int(form.get_attribute("data-sides"))
+        for face in form.get_by_test_id("phone-face").all():
+            face.fill(str(max(1, sides - 1)))
+        form.get_by_test_id("phone-send-faces").tap()
+        expect(p1.get_by_test_id("phone-ask").filter(has_text=words)).to_have_count(0, timeout=8000)
+    expect(ref.locator("#log-slot")).not_to_have_text(before)
+    assert bool(asked) == dice, asked
+    name = ref.get_by_test_id(f"order-{pc}").locator(".name").first.inner_text()
+    expect(p1.get_by_test_id("table-log")).to_contain_text(name, timeout=8000)
