@@ -137,6 +137,28 @@ def pair(ref, phone_page, n: int) -> str:
     return code
 
 
+def enter_faces(page, most: int, shot: str = "") -> list[str]:
+    """Answer each die the phone is asked for (up to `most`), one short of its highest face (15 on a d20):
+    what each ask said, in order."""
+    asked = []
+    for _ in range(most):
+        form = page.get_by_test_id("phone-ask")
+        try:
+            form.wait_for(state="visible", timeout=4000)
+        except Exception:
+            break
+        words = form.locator("label").inner_text()
+        asked.append(words)
+        sides = int(form.get_attribute("data-sides"))
+        for face in form.get_by_test_id("phone-face").all():
+            face.fill(str(min(15, max(1, sides - 1))))
+        if shot:
+            page.screenshot(path=str(SHOTS / shot), full_page=True)
+        form.get_by_test_id("phone-send-faces").tap()
+        expect(page.get_by_test_id("phone-ask").filter(has_text=words)).to_have_count(0, timeout=8000)
+    return asked
+
+
 def test_two_phones_pair_by_text_follow_the_fight_and_act_for_their_own_pc(table):
     ref, phone, guard = table
     ref.get_by_test_id("phones-open").click()
@@ -173,21 +195,7 @@ def test_two_phones_pair_by_text_follow_the_fight_and_act_for_their_own_pc(table
     expect(ref.get_by_test_id("phone-proposal")).to_contain_text("Brak's player proposes: Attack Orc 1 with Sword")
     before = log_text(ref)
     ref.get_by_test_id("phone-apply").click()
-    asked = []
-    for _ in range(4):
-        form = p1.get_by_test_id("phone-ask")
-        try:
-            form.wait_for(state="visible", timeout=4000)
-        except Exception:
-            break
-        words = form.locator("label").inner_text()
-        asked.append(words)
-        sides = int(form.get_attribute("data-sides"))
-        for face in form.get_by_test_id("phone-face").all():
-            face.fill(str(min(sides, 15)))
-        p1.screenshot(path=str(SHOTS / "phones-phone-asked-390.png"), full_page=True)
-        form.get_by_test_id("phone-send-faces").tap()
-        expect(p1.get_by_test_id("phone-ask").filter(has_text=words)).to_have_count(0, timeout=8000)
+    asked = enter_faces(p1, 4, shot="phones-phone-asked-390.png")
     assert asked and re.search(r"d20.*Orc 1", asked[0]), asked
     expect(ref.locator("#log-slot")).not_to_have_text(before)
     assert "Brak" in log_text(ref) and "Orc 1" in log_text(ref)
@@ -348,20 +356,7 @@ def test_a_phone_proposes_its_pcs_attack_and_rolls_its_dice_in_each_system(table
     before = log_text(ref)
     button.tap()
     ref.get_by_test_id("phone-apply").click()
-    asked = []
-    for _ in range(6 if dice else 0):
-        form = p1.get_by_test_id("phone-ask")
-        try:
-            form.wait_for(state="visible", timeout=4000)
-        except Exception:
-            break
-        words = form.locator("label").inner_text()
-        asked.append(words)
-        sides = int(form.get_attribute("data-sides"))
-        for face in form.get_by_test_id("phone-face").all():
-            face.fill(str(max(1, sides - 1)))
-        form.get_by_test_id("phone-send-faces").tap()
-        expect(p1.get_by_test_id("phone-ask").filter(has_text=words)).to_have_count(0, timeout=8000)
+    asked = enter_faces(p1, 6 if dice else 0)
     expect(ref.locator("#log-slot")).not_to_have_text(before)
     assert bool(asked) == dice, asked
     name = ref.get_by_test_id(f"order-{pc}").locator(".name").first.inner_text()

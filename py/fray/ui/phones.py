@@ -24,6 +24,7 @@ from pyscript.ffi import create_proxy, is_none
 from . import odds_ui, offers, play, phones_markup, table_link
 from .actions import Actions
 from .desk import Desk
+from .table_channel import load_css
 
 clicks = Actions("click")
 forms = Actions("form")
@@ -83,7 +84,7 @@ def pc_names(desk: Desk) -> list[tuple[str, str]]:
 def open_dialog(desk: Desk, name: str, arg: str, target) -> None:
     p = phones(desk)
     p.open = True
-    _stylesheet()
+    load_css(CSS, "phones-css")
     if not p.pending:
         new_offer(desk)
     desk.spare_field()
@@ -466,11 +467,3 @@ def _send(desk: Desk, p: Phones) -> None:
             p.seq += 1
             p.js.send(n, message("view", seq=p.seq, html=html))
 
-
-def _stylesheet() -> None:
-    if is_none(document.getElementById("phones-css")):
-        link = document.createElement("link")
-        link.id = "phones-css"
-        link.rel = "stylesheet"
-        link.href = CSS
-        document.head.appendChild(link)
