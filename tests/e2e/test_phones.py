@@ -13,6 +13,8 @@ import re
 import shutil
 import subprocess
 import sys
+import time
+from dataclasses import replace
 
 import pytest
 from harness import Guard, new_context, wait_ready, watch
@@ -361,3 +363,20 @@ def test_a_phone_proposes_its_pcs_attack_and_rolls_its_dice_in_each_system(table
     assert bool(asked) == dice, asked
     name = ref.get_by_test_id(f"order-{pc}").locator(".name").first.inner_text()
     expect(p1.get_by_test_id("table-log")).to_contain_text(name, timeout=8000)
+
+
+def test_no_connection_is_said_within_10_s_with_why_and_the_table_display_offered(table):
+    """An answer whose device cannot be reached (its only candidate a loopback port nobody listens on): the
+    referee's list says so within 10 s, with the browser's reason, and points to the table display."""
+    from fray.pairing import Candidate, from_sdp, pack, unpack
+    ref, phone, guard = table
+    ref.get_by_test_id("phones-open").click()
+    offer = unpack(offer_link(ref).split("#")[1])
+    sdp = (ROOT / "tests" / "unit" / "fixtures" / "sdp" / "chromium-answer.sdp").read_text()
+    lost = replace(from_sdp(sdp, "answer", offer.token), candidates=(Candidate("127.0.0.2", 9),))
+    ref.get_by_test_id("phones-answer").fill(pack(lost))
+    t0 = time.monotonic()
+    ref.get_by_test_id("phones-connect").click()
+    expect(ref.get_by_test_id("phones-status")).to_contain_text("no connection within 10 s", timeout=14_000)
+    assert time.monotonic() - t0 < 12.5
+    expect(ref.get_by_test_id("notice-error")).to_contain_text("The table display works without a network")
