@@ -195,6 +195,7 @@ def test_two_phones_pair_by_text_follow_the_fight_and_act_for_their_own_pc(table
     p1.screenshot(path=str(SHOTS / "phones-phone-olog-390.png"), full_page=True)
     p1.get_by_test_id("phone-option").filter(has_text="Attack Orc 1 with Sword").tap()
     expect(ref.get_by_test_id("phone-proposal")).to_contain_text("Brak's player proposes: Attack Orc 1 with Sword")
+    ref.screenshot(path=str(SHOTS / "phones-referee-proposal-1280.png"))
     before = log_text(ref)
     ref.get_by_test_id("phone-apply").click()
     asked = enter_faces(p1, 4, shot="phones-phone-asked-390.png")
