@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import pytest
 from harness import Guard, new_context, wait_ready, watch
-from helpers import log_text, show
+from helpers import log_text, select, show
 from phones_kit import NOTE, fight_at_a_pc_attack, fight_link
 from playwright.sync_api import expect
 
@@ -233,8 +233,15 @@ def test_two_phones_pair_by_text_follow_the_fight_and_act_for_their_own_pc(table
         for text in (dom, got):
             assert NOTE not in text
             assert not re.search(r"\b\d+/(?:6|7|8)\b", text.replace("12/12", ""))  # orcs' HP as figures
+    # A combatant the referee hides is gone from every phone at once, in its DOM and its messages.
+    select(ref, "orc2")
+    ref.get_by_test_id("hide-toggle").click()
+    for p in (p1, p2):
+        expect(p.get_by_test_id("table-view")).not_to_contain_text("Orc 2", timeout=8000)
+        assert "Orc 2" not in p.content() and "Orc 2" not in p.evaluate("() => window.__got.at(-1)")
     ref.get_by_test_id("undo").click()
-    expect(ref.get_by_test_id("undo")).to_be_enabled()
+    for p in (p1, p2):
+        expect(p.get_by_test_id("table-view")).to_contain_text("Orc 2", timeout=8000)
 
 
 def test_a_phone_pairs_by_the_camera_and_gets_back_in_after_a_reload_with_a_new_code(table, camera):
