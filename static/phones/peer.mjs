@@ -8,12 +8,19 @@ export function config(stun) {
   return {iceServers: stun ? [{urls: stun}] : []};
 }
 
-// The description once ICE has gathered every candidate (a code carries them all: no trickling).
-export async function gathered(pc, ms = 5000) {
+// The description once ICE has gathered the candidates (a code carries them all: no trickling). With no STUN
+// server (`quiet` ms) it is taken once the local addresses have come and none more for a moment: the
+// browser's own "complete" can come several times later on a slow phone.
+export async function gathered(pc, ms = 5000, quiet = 0) {
   if (pc.iceGatheringState !== "complete") {
     await new Promise((ok) => {
-      const done = () => pc.iceGatheringState === "complete" && ok();
-      pc.addEventListener("icegatheringstatechange", done);
+      let timer = 0;
+      pc.addEventListener("icegatheringstatechange", () => pc.iceGatheringState === "complete" && ok());
+      if (quiet) {
+        pc.addEventListener("icecandidate", (e) => {
+          if (e.candidate) { clearTimeout(timer); timer = setTimeout(ok, quiet); }
+        });
+      }
       setTimeout(ok, ms);
     });
   }

@@ -81,7 +81,8 @@ async function join() {
            ". Ask the referee for a new code.", "bad-code");
     return;
   }
-  const pc = new RTCPeerConnection(config(new URLSearchParams(location.search).get("stun")));
+  const stun = new URLSearchParams(location.search).get("stun");
+  const pc = new RTCPeerConnection(config(stun));
   pc.ondatachannel = (e) => {
     channel = e.channel;
     channel.onopen = () => { status("Connected: waiting for the fight…", "open"); send({type: "hello"}); };
@@ -98,7 +99,7 @@ async function join() {
   await pc.setLocalDescription(await pc.createAnswer());
   let code;
   try {
-    code = pack(fromSdp(await gathered(pc), "answer", offer.token));
+    code = pack(fromSdp(await gathered(pc, 5000, stun ? 0 : 150), "answer", offer.token));
   } catch (e) {
     status("This phone cannot answer: " + e.message, "failed");
     return;

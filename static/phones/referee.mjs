@@ -22,7 +22,7 @@ export const api = {
       if (pc.connectionState === "failed") tell(id, "failed", why(pc));
     };
     await pc.setLocalDescription(await pc.createOffer());
-    return await gathered(pc);
+    return await gathered(pc, 5000, stun ? 0 : 150);
   },
 
   async accept(id, sdp) {
