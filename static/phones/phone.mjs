@@ -30,7 +30,7 @@ function receive(data) {
   if (!msg || msg.fray !== "phone" || msg.v !== 1) { console.info("Fray: ignored a message that is not the referee's"); return; }
   if (msg.type === "view" && typeof msg.html === "string") {
     $("pair").hidden = true;
-    $("view").innerHTML = msg.html;  // built and escaped by the referee's page (py/fray/ui/phones_markup.py)
+    $("view").innerHTML = msg.html;  // built and escaped by the referee's page (py/fray/ui/markup/phones_markup.py)
     root.dataset.seq = String(msg.seq);
     const mine = $("view").querySelector("[data-turn]");
     const now = Boolean(mine && mine.dataset.turn === "true");

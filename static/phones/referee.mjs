@@ -1,5 +1,5 @@
 // The referee's end of the phones' connections (docs/PHONES.md): one RTCPeerConnection and data channel per
-// phone, driven by py/fray/ui/phones.py, which decides everything; this only carries texts and says what the
+// phone, driven by py/fray/ui/controllers/phones.py, which decides everything; this only carries texts and says what the
 // connection does. Loaded on the first tap on "Phones".
 import {config, gathered, why, qrSvg, CONNECT_MS} from "./peer.mjs";
 

@@ -19,9 +19,9 @@ from fray.rules import get
 from fray.rules.ogre.examples import orc_and_pc
 from fray.rules.ose import Withdraw
 from fray.rules.ose.examples import detailed, large
-from fray.ui.field_ui import FieldUi
-from fray.ui.field_views import FieldContext, field_view
-from fray.ui.grid import GridView, base_layer
+from fray.ui.field.field_ui import FieldUi
+from fray.ui.field.field_views import FieldContext, field_view
+from fray.ui.field.grid import GridView, base_layer
 from fray.views.panels import system_view
 from fray.views.grid import PreviewRequest, grid_model, initials, plan_path, token_at
 
@@ -555,7 +555,7 @@ def test_hover_patches_the_overlays_and_the_next_render_replaces_them():
     """A hover patches the overlay and the notes in place, and hands back what they now hold: the app's
     record of the slot then matches the page, so its next drawing writes only parts that differ from
     what is shown (issue 20), never leaves a patched part stale, and the map is not written whole."""
-    from fray.ui.html import pieces, with_parts
+    from fray.ui.markup.html import pieces, with_parts
 
     s = ose_started()
     view, ui, root = GridView(), FieldUi(), Root()
@@ -570,7 +570,7 @@ def test_hover_patches_the_overlays_and_the_next_render_replaces_them():
     assert patched is not None
     assert patched["grid-over"].endswith(root.parts["#grid-over"].innerHTML + "</g>")
     assert patched["grid-notes"] == root.parts["#grid-notes"].outerHTML
-    shown = with_parts(before, patched)  # the app's record of the slot (ui/patch.py Slots.amend)
+    shown = with_parts(before, patched)  # the app's record of the slot (ui/dom/patch.py Slots.amend)
     assert shown != before and shown == view.render(ctx)  # the same hover: the page already shows it
     ui.hover = None  # moved off the map: the next drawing differs in the two overlays, nothing else
     now = view.render(ctx)

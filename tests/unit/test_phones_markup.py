@@ -1,8 +1,8 @@
-"""A phone's page and the referee's Phones dialog as markup (ui/phones_markup.py): every text escaped, the
+"""A phone's page and the referee's Phones dialog as markup (ui/markup/phones_markup.py): every text escaped, the
 faces form and the options carry only their numbers and labels, the table part is the table display's own."""
 from __future__ import annotations
 
-from fray.ui import phones_markup, table_markup
+from fray.ui.markup import phones_markup, table_markup
 
 TABLE = {"name": "Two orcs", "system": "olog", "field": "list", "status": "Round 1", "order": [], "log": [],
          "sides": []}

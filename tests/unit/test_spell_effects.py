@@ -63,6 +63,18 @@ def test_ose_magic_missile_asks_only_for_targets_and_hits_each_with_its_own_roll
     assert s.state.get("g1").hp == 6 and "mira" in s.state.board.casting, "one undo: the spell and its effect"
 
 
+@pytest.mark.parametrize("said", ["Magic Missile", "magic  missile", "Magic Missile (1d6+1 each)"])
+def test_ose_a_spell_with_an_effect_is_declared_by_its_name__OSE_SPELL_5__OSE_DECL_1(said):
+    s = ose_session(fighter("mira", "a", (2, 2), hp=4, spells=("Magic Missile (1d6+1 each)", "Sleep")),
+                    fighter("g1", "b", (12, 2), hp=6))
+    assert s.check(Declare("mira", "spell", said)) is None
+    step = act(s, Declare("mira", "spell", said))
+    assert step.events[0].text == "Mira declares to cast Magic Missile (1d6+1 each)"
+    assert s.state.board.declared["mira"] == ("spell", "Magic Missile (1d6+1 each)")
+    refused = s.check(Declare("mira", "spell", "Magic"))
+    assert refused is not None and "no spell 'Magic' memorised" in refused.detail
+
+
 def test_ose_sleep_puts_its_targets_asleep_for_a_minute_of_rounds__OSE_SPELL_2__OSE_TURN_3():
     s = ose_caster("Sleep (asleep for 1 min)")
     act(s, CompleteSpell("mira", ("g1", "g2")))

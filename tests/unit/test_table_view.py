@@ -1,4 +1,4 @@
-"""The players' table display's view model and markup (views/table_view.py, ui/table_markup.py, docs/TABLE.md):
+"""The players' table display's view model and markup (views/table_view.py, ui/markup/table_markup.py, docs/TABLE.md):
 nothing secret in it (monster HP, hidden combatants, notes, stats, dice behind the screen), declarations per
 each system's text, and the channel's messages checked before anything is drawn."""
 from __future__ import annotations
@@ -16,7 +16,7 @@ from fray.engine.session import Session, Step
 from fray.playout import Chooser, choose
 from fray.rules import examples, get
 from fray.rules.ose import Declare
-from fray.ui.table_markup import export_svg, page
+from fray.ui.markup.table_markup import export_svg, page
 from fray.views.table_view import (VERSION, hp_word, message, player_line, player_log, read_message,
                                    table_view, _Secrets)
 

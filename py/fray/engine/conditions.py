@@ -113,6 +113,13 @@ def incapacitating(c: Combatant) -> str | None:
     return next((x for x in c.conditions if x.strip().lower() in INCAPACITATING or "no action" in x.lower()), None)
 
 
+def can_act(c: Combatant) -> bool:
+    """CORE-COND-1: whether `c` can take an action at all: not down, and no condition that allows none. One
+    that cannot threatens nobody, exerts no pressure, makes no attack of opportunity, brace or reaction; it is
+    asked only what concerns itself (a save, a morale or concentration check). Every system asks this."""
+    return not c.is_down and incapacitating(c) is None
+
+
 def condition_refusal(c: Combatant, moving: bool) -> Illegal | None:
     """Why `c`'s conditions refuse an action of it: none at all (`INCAPACITATING`), or a move (`IMMOBILE`)."""
     if not c.conditions:
@@ -134,15 +141,38 @@ def immobile(c: Combatant) -> str | None:
 # --- conditions in words, with their time left ---------------------------------------------------
 
 def until_words(state: State, edge: str, who: str, turn: str = "turn") -> str:
-    """"until the start of Brak's next turn" (a turn timer's end, in words; OSE detailed: "step")."""
+    """"until the start of Brak's next turn" (a turn timer's end, in words; a "-step" edge: "step")."""
     name = state.get(who).name if state.has(who) else who
+    edge, turn = (edge[:-5], "step") if edge.endswith("-step") else (edge, turn)
     return f"until the {edge} of {name}'s next {turn}"
 
 
-def condition_words(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:
+TURN_EDGES = ("start", "end", "start-step", "end-step")  # a turn timer's edge: a turn's, or a step's (CORE-TIME-1)
+
+
+def turn_count(ruleset: Any, state: State, edge: str, who: str) -> tuple[int, bool] | None:
+    """What a turn timer counts (CORE-TIME-1): `who`'s turns (`Ruleset.turns`), or for a "-step" edge the finer
+    steps where the system has them (`Ruleset.steps`, OSE detailed); None where there are none."""
+    if edge.endswith("-step"):  # a system whose turns have steps declares `steps`, counted as `turns` is
+        steps = getattr(ruleset, "steps", None)
+        return steps(state, who) if steps is not None else None
+    return ruleset.turns(state, who)
+
+
+def secret_times(ruleset: Any, state: State) -> tuple[tuple[str, str, int], ...]:
+    """The rules' own timed states whose time is the referee's secret (OSE-TURN-3: turned undead flee 1d4
+    minutes, rolled secretly): (combatant, condition, the tick it ends at), from the system's `secret_times`."""
+    own = getattr(ruleset, "secret_times", None)  # a system whose rules time a condition themselves declares it
+    return own(state) if own is not None else ()
+
+
+def condition_words(ruleset: Any, state: State, *, public: bool = False) -> dict[str, tuple[str, ...]]:
     """Each combatant's conditions as its badges say them, a timed one with its time left in the system's
-    clock ("Asleep · 2 rounds left"; Ogre: segments and seconds), in the order of `conditions`."""
+    clock ("Asleep · 2 rounds left"; Ogre: segments and seconds), in the order of `conditions`. The time of
+    the rules' own secret timings ("turned · 3 rounds left") only for the referee, not with `public`."""
     ends = {(cid, cond): at for cid, cond, at in state.timers}
+    if not public:
+        ends.update(((cid, cond), at) for cid, cond, at in secret_times(ruleset, state))
     now = ruleset.clock(state) if ends else 0
     out: dict[str, tuple[str, ...]] = {}
     for c in state.combatants:
@@ -161,8 +191,9 @@ def _said(ruleset: Any, state: State, cond: str, at: Any, now: int) -> str:
 
 
 def public_conditions(ruleset: Any, state: State) -> dict[str, tuple[str, ...]]:
-    """`condition_words` without the referee's secret ones: what the players' display may show."""
-    words = condition_words(ruleset, state)
+    """`condition_words` without the referee's secret ones, nor the secret time of the rules' own timings:
+    what the players' display may show."""
+    words = condition_words(ruleset, state, public=True)
     if not state.secret:
         return words
     out = {}

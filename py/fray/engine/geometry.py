@@ -12,6 +12,7 @@ from typing import Callable, Iterable, Sequence
 from .cache import cached
 
 from .commands import Illegal, Reason
+from .conditions import can_act as core_can_act
 from .model import Combatant, MapSpec, Square
 
 Hostile = Callable[[str, str], bool]  # (side a, side b) -> are they enemies? (CORE-SIDE-1)
@@ -76,7 +77,7 @@ def body_of(c: Combatant, *, can_act: bool = True) -> Body | None:
     reach = max([1, int(c.stats.get("reach_ft") or 0) // 5]
                 + [max(a.reach // 5, 2 if a.has("reach") else 1) for a in melee])
     # OSE-AOO-1: only a melee or natural weapon in hand threatens; CORE-HP-1: down threatens nobody.
-    threatens = can_act and not c.is_down and bool(melee)
+    threatens = can_act and core_can_act(c) and bool(melee)  # CORE-COND-1
     return Body(c.id, c.side, tuple(c.square), reach, threatens, c.is_down)
 
 

@@ -16,6 +16,7 @@ from .dice import Dice, DiceError, DiceExpr
 from . import limits as L
 from .specs import StatSpec, stat_problems
 from .spells import spell_effect
+from .conditions import TURN_EDGES, turn_count
 from .conditions import condition_words, public_conditions, until_words  # noqa: F401  (the page imports them here)
 from .state import State
 from .tables import Handlers
@@ -44,6 +45,8 @@ class Rules(Protocol):
     def clock_words(self, ticks: int, at: bool = False) -> str: ...
 
     def turns(self, state: State, who: str) -> tuple[int, bool] | None: ...
+
+    def steps(self, state: State, who: str) -> tuple[int, bool] | None: ...
 
     def duration(self, state: State, text: str) -> int: ...
 
@@ -108,7 +111,8 @@ class SetCondition:
     condition: str
     on: bool = True
     lasts: int = 0  # ticks of the system's clock (Ruleset.clock: rounds, Ogre segments); 0: until removed
-    until: str = ""  # or "start:<id>" / "end:<id>": until that combatant's next turn starts / ends (Ruleset.turns)
+    until: str = ""  # or "start:<id>" / "end:<id>": until that combatant's next turn starts / ends (Ruleset.turns);
+    # "start-step:<id>" / "end-step:<id>": its next step, where turns have steps (Ruleset.steps, OSE detailed)
     secret: bool = False  # the referee's alone: never on the players' display
 
 
@@ -276,12 +280,16 @@ def _check_condition(rs: Rules, state: State, cmd: SetCondition) -> Illegal | No
 
 def _check_until(rs: Rules, state: State, cmd: SetCondition) -> Illegal | None:
     edge, _, who = cmd.until.partition(":") if isinstance(cmd.until, str) else ("", "", "")
-    if edge not in ("start", "end") or not state.has(who):
+    if edge not in TURN_EDGES or not state.has(who):
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: 'until' is start:<id> or end:<id> "
-                                                f"of a combatant in the fight, not {str(cmd.until)[:40]!r}")
+                                                f"of a combatant in the fight (start-step:, end-step: for a step), "
+                                                f"not {str(cmd.until)[:40]!r}")
     if rs.turns(state, who) is None:
         return Illegal(RefereeReason.BAD_VALUE, f"{rs.title} has no turns: a condition lasts "
                                                 f"{rs.clock_unit}s here")
+    if turn_count(rs, state, edge, who) is None:
+        return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: turns have no steps here: "
+                                                f"until the start or the end of a turn")
     if cmd.lasts:
         return Illegal(RefereeReason.BAD_VALUE, f"{cmd.target}.conditions: a duration or 'until a turn', "
                                                 f"not both")
@@ -410,7 +418,7 @@ def _set_condition(rs: Rules, state: State, cmd: SetCondition, dice: Dice, event
         lasting = f" for {rs.clock_words(cmd.lasts)}"
     elif cmd.on and cmd.until:
         edge, _, who = cmd.until.partition(":")
-        timers += ((cmd.target, cmd.condition, (edge, who, rs.turns(state, who)[0])),)
+        timers += ((cmd.target, cmd.condition, (edge, who, turn_count(rs, state, edge, who)[0])),)
         lasting = " " + until_words(state, edge, who, rs.turn_word(state))
     secret = state.secret - {key}
     if cmd.on and cmd.secret:
@@ -505,11 +513,11 @@ def _due(rs: Rules, state: State, at: Any, now: int) -> bool:
     if isinstance(at, int):
         return at <= now
     edge, who, begun = at
-    turns = rs.turns(state, who)
+    turns = turn_count(rs, state, edge, who)
     if turns is None:
         return not state.has(who)  # the one whose turn it waited for is gone: it ends
     count, on = turns
-    return count > begun + 1 or (count == begun + 1 and (edge == "start" or not on))
+    return count > begun + 1 or (count == begun + 1 and (edge.startswith("start") or not on))
 
 
 def tick_timers(state: State) -> tuple[tuple[str, str, int], ...]:
@@ -533,7 +541,7 @@ def _expire(rs: Rules, state: State, cmd: Expire, dice: Dice, events: list[Event
         c = state.get(cid)
         state = state.with_combatant(c.without_condition(cond))
         when = rs.clock_words(at, at=True) if isinstance(at, int) else \
-            f"{at[0]} of {state.name(at[1]) if state.has(at[1]) else at[1]}'s {rs.turn_word(state)}"
+            until_words(state, at[0], at[1], rs.turn_word(state))[len("until the "):].replace(" next ", " ")
         events.append(Event("ConditionEnded", f"{c.name} is no longer {cond}: its time is up ({when})",
                             rule="CORE-REF-1", target=cid, secret=(cid, cond) in state.secret))
     ended = {t[:2] for t in due}

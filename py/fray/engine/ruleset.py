@@ -17,7 +17,7 @@ from .commands import Command, Event, Illegal, Option, Reason
 from .conditions import INCAPACITATING, LIBRARY, Named, condition_refusal, immobile, incapacitating  # noqa: F401
 from .dice import Dice
 from .model import Encounter, Square
-from .referee import (REFEREE_COMMANDS, Allow, Damage, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
+from .referee import (REFEREE_COMMANDS, Allow, Damage, Effect, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
                       SetCondition, SetHp, SetStat, SetWalls, check_referee, due_timers, override_failed,
                       resolve_referee)
 from .specs import CORE_SETTINGS, Setting, StatSpec  # noqa: F401  (re-exported: systems and the page import them here)
@@ -72,32 +72,52 @@ _UNITS = {"s": "second", "sec": "second", "secs": "second", "second": "second", 
 
 
 def parse_duration(rs: "Ruleset", state: State, text: str) -> int:
-    """Ruleset.duration: ticks of `rs`'s clock in a typed duration, or ValueError saying why not."""
+    """Ruleset.duration: ticks of `rs`'s clock in a typed duration, or ValueError saying why not. Minutes and
+    seconds go through the same round length (CORE-TIME-1): "1 min" and "60 s" last the same."""
     raw = " ".join(str(text).split()).lower()
     if not raw:
         return 0
     unit_word = rs.clock_unit
+    per_minute = rs.minute_ticks(state)
+    units = f'{unit_word}s, minutes ("2 min") or seconds' if per_minute else f"{unit_word}s"
     m = re.fullmatch(r"(\d{1,6}(?:\.\d+)?)\s*([a-z]*)", raw)
-    secs = " or seconds" if rs.tick_seconds else ""
     if m is None:
-        raise ValueError(f'"{str(text)[:20]}" is not a duration: a whole number of {unit_word}s, '
-                         f'minutes ("2 min"){secs}')
+        raise ValueError(f'"{str(text)[:20]}" is not a duration: a whole number of {units}')
     number, unit = float(m.group(1)), m.group(2)
     if unit in ("", unit_word, unit_word + "s", unit_word[:3], unit_word[:3] + "s", "rd" * (unit_word == "round")):
         ticks = number
+    elif unit in _UNITS and not per_minute:
+        raise ValueError(f"{rs.title} gives a {unit_word} no length in {_UNITS[unit]}s: "
+                         f"say the duration in {unit_word}s")
     elif _UNITS.get(unit) == "minute":
-        per = rs.minute_ticks(state)
-        if not per:
-            raise ValueError(f"{rs.title} gives a round no length in minutes: say the duration in {unit_word}s")
-        ticks = number * per
-    elif _UNITS.get(unit) == "second" and rs.tick_seconds:
-        ticks = number / rs.tick_seconds
+        ticks = number * per_minute
+    elif _UNITS.get(unit) == "second":
+        ticks = number * per_minute / 60
     else:
-        raise ValueError(f'"{unit}" is not a unit of the clock of {rs.title}: {unit_word}s, minutes{secs}')
-    if ticks != int(ticks):
-        raise ValueError(f"{str(text)[:20]} is not a whole number of {unit_word}s "
-                         f"({rs.clock_words(1)} each)")
-    return int(ticks)
+        raise ValueError(f'"{unit}" is not a unit of the clock of {rs.title}: {units}')
+    if abs(ticks - round(ticks)) > 1e-9:
+        each = f" ({60 / per_minute:g} s each)" if per_minute else ""
+        raise ValueError(f"{str(text)[:20]} is not a whole number of {unit_word}s{each}")
+    return int(round(ticks))
+
+
+def stopped(rs: "Ruleset", state: State, cmd: Command | None = None) -> Illegal | None:
+    """Why no action of the system (or not `cmd`) can be taken now: the fight cannot start yet (`unready`), or
+    it is over: once one side stands alone nothing is asked of anyone but what the system does `afterwards`
+    (OSE's usage die); the referee may still undo, or go on by an override."""
+    waiting = rs.unready(state)
+    if waiting:
+        return Illegal(Reason.NOT_STARTED, waiting)
+    if state.outcome and not isinstance(cmd, rs.afterwards):
+        return Illegal(Reason.FIGHT_OVER, f"The fight is over: {state.outcome}")
+    return None
+
+
+def side_says(name: str, singular: str, plural: str) -> str:
+    """"The Party stands alone", "Foes stand alone": the verb agrees with a side's name as written (its head
+    word, the last before any "of", ending in -s, not -ss, -us or -is, is read as plural)."""
+    last = (name.lower().split(" of ")[0].split() or [""])[-1]
+    return f"{name} {plural if last.endswith('s') and not last.endswith(('ss', 'us', 'is')) else singular}"
 
 
 def clock_text(seconds: float) -> str:
@@ -113,11 +133,10 @@ def clock_text(seconds: float) -> str:
 class Ruleset:
     """Base class of the systems, and the template every command goes through.
 
-    A system declares its tables and hooks: `setting_specs`, `stat_specs`,
-    `checks` (its check of its own commands), `resolves` (its resolve
-    table), `settle` (what follows any command), `cannot_apply` (why an
-    allowed command means nothing now). `check` and `resolve` below are the
-    same for every system: the session owns history, the ruleset owns meaning."""
+    A system declares its tables and hooks: `setting_specs`, `stat_specs`, `checks` (its check of its own
+    commands), `resolves` (its resolve table), `settle` (what follows any command), `cannot_apply` (why an
+    allowed command means nothing now). `check` and `resolve` below are the same for every system: the
+    session owns history, the ruleset owns meaning."""
 
     name = "base"
     title = "Base"
@@ -130,6 +149,7 @@ class Ruleset:
     checks: Callable[[State, Command], Illegal | None] | None = None  # the system's check of its own commands
     passes: tuple[type, ...] = ()  # the commands a combatant that can take no action may still give
     moves: tuple[type, ...] = ()  # the commands that move the actor (refused while it is entangled)
+    afterwards: tuple[type, ...] = ()  # the commands still given once the fight is over (OSE's usage die)
     own_conditions: tuple[Named, ...] = ()  # the condition words this system's rules act on, for the library
     resolves: Handlers | None = None  # the system's resolve table: (ruleset, state, cmd, dice, events) -> State
 
@@ -170,7 +190,7 @@ class Ruleset:
         may last until the start or the end of someone's next turn). None: the system has no turns."""
         return None
 
-    def turn_word(self, state: State) -> str: return "turn"  # what one of `turns` is called (OSE: "step")  # noqa: E704
+    def turn_word(self, state: State) -> str: return "turn"  # what one of `turns` is called  # noqa: E704
 
     tick_seconds: float = 0.0  # in-game seconds a tick of the clock lasts (0: the text does not say)
 
@@ -181,8 +201,8 @@ class Ruleset:
         return parse_duration(self, state, text)
 
     def clock_label(self, state: State) -> str:
-        """The header's clock: the in-game time since the fight began ("20 s", "1:10"), or ""."""
-        return clock_text((state.round - 1) * self.tick_seconds) if state.round and self.tick_seconds else ""
+        """The header's clock: the in-game time since the fight began ("20 s", "1:10"; CORE-TIME-1), or ""."""
+        return clock_text(60 / self.minute_ticks(state) * (state.round - 1)) if state.round and self.tick_seconds else ""
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """System hook: why a command the referee allows cannot mean anything now
@@ -263,9 +283,9 @@ class Ruleset:
             return check_referee(self, state, cmd)
         if type(cmd).namespace != self.name or self.checks is None:
             return Illegal(Reason.UNKNOWN_COMMAND, f"{cmd.type_name} is not an action of {self.title}")
-        waiting = self.unready(state)
-        if waiting:
-            return Illegal(Reason.NOT_STARTED, waiting)
+        stop = stopped(self, state, cmd)
+        if stop is not None:
+            return stop
         return self.incapacitated(state, cmd) or self.checks(state, cmd)
 
     def unready(self, state: State) -> str:
@@ -286,10 +306,10 @@ class Ruleset:
         """The options of a combatant that can take no action (`incapacitated`): all but its passes, its
         answers and the referee's refused, with the reason. Before the fight can start (`unready`), every
         option but the referee's is refused with the reason."""
-        waiting = self.unready(state)
-        if waiting:
+        if stopped(self, state) is not None:
             return [o if not o.allowed or o.command is None or isinstance(o.command, REFEREE_COMMANDS)
-                    else replace(o, allowed=False, why=waiting, reason=Reason.NOT_STARTED.value) for o in options]
+                    or (stop := stopped(self, state, o.command)) is None
+                    else replace(o, allowed=False, why=stop.detail, reason=stop.reason.value) for o in options]
         c = state.find(actor)
         if c is None or not c.conditions or not (incapacitating(c) or immobile(c)):
             return options
@@ -364,7 +384,7 @@ class Ruleset:
             if not standing_sides:
                 return "Everyone is down"
             side = state.encounter.side(next(iter(standing_sides)))
-            return f"{side.name if side else next(iter(standing_sides))} stands alone"
+            return side_says(side.name if side else next(iter(standing_sides)), "stands alone", "stand alone")
         hostile_pairs = any(state.hostile(a, b) for a in standing_sides for b in standing_sides)
         return "" if hostile_pairs else "No hostile sides remain standing"
 

@@ -5,7 +5,7 @@ pending option), built BEFORE anything is committed so the referee sees what
 a move would provoke (OSE-AOO-1, OGRE-AOO-1) and what it costs. Geometry
 itself lives in `engine/geometry.py`; who threatens comes from
 `ruleset.bodies(state)`; whether a command is legal comes from
-`ruleset.check`. `ui/grid.py` only draws this.
+`ruleset.check`. `ui/field/grid.py` only draws this.
 """
 from __future__ import annotations
 

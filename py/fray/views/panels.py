@@ -8,6 +8,7 @@ import importlib
 from dataclasses import dataclass
 
 from ..engine.commands import Event, Option
+from ..engine.conditions import turn_count
 from ..engine.model import Combatant
 from ..engine.ruleset import Ruleset
 from ..engine.session import Session
@@ -152,13 +153,13 @@ def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:
               if isinstance(end, int) and end <= at and state.has(cid)]
     out = (Hint(f"Ending at {ruleset.clock_words(at, at=True)}: {', '.join(ending)}", "CORE-REF-1"),) if ending else ()
     for who in ruleset.current(state):  # "until the end of X's next turn", X's turn on now: it ends with it
-        turns = ruleset.turns(state, who) if state.has(who) else None
-        with_turn = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers if not isinstance(end, int)
-                     and end[:2] == ("end", who) and turns is not None and turns == (end[2] + 1, True)
-                     and state.has(cid)]
-        if with_turn:
-            out += (Hint(f"Ending with {state.get(who).name}'s {ruleset.turn_word(state)}: {', '.join(with_turn)}",
-                         "CORE-REF-1"),)
+        for edge, word in (("end", ruleset.turn_word(state)), ("end-step", "step")):
+            turns = turn_count(ruleset, state, edge, who) if state.has(who) else None
+            with_turn = [f"{state.get(cid).name} {cond}" for cid, cond, end in state.timers
+                         if not isinstance(end, int) and end[:2] == (edge, who) and turns == (end[2] + 1, True)
+                         and state.has(cid)]
+            if with_turn:
+                out += (Hint(f"Ending with {state.get(who).name}'s {word}: {', '.join(with_turn)}", "CORE-REF-1"),)
     return out
 
 

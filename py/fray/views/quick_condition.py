@@ -9,7 +9,7 @@ read by the ruleset (Ruleset.duration). Pure: no browser imports.
 """
 from __future__ import annotations
 
-from ..engine.conditions import Named
+from ..engine.conditions import Named, turn_count
 from ..engine.referee import SetCondition
 from ..engine.ruleset import Ruleset
 from ..engine.state import State
@@ -17,7 +17,7 @@ from ..engine.state import State
 
 def duration_choices(rs: Ruleset, state: State) -> tuple[tuple[str, str], ...]:
     """(value, label) of each duration offered, the first the default: a value is a duration
-    Ruleset.duration reads ("1", "1 min"), "start:<id>" / "end:<id>" for a turn, or "" until removed."""
+    Ruleset.duration reads ("1", "1 min"), "start:<id>" / "end:<id>" for a turn ("start-step:<id>" for a step), or "" until removed."""
     if rs.clock_unit == "segment":
         out = [(str(n), rs.clock_words(n)) for n in (2, 4, 10, 20)]
     else:
@@ -29,6 +29,8 @@ def duration_choices(rs: Ruleset, state: State) -> tuple[tuple[str, str], ...]:
         name, turn = state.get(acting).name, rs.turn_word(state)
         out += [(f"start:{acting}", f"until the start of {name}'s next {turn}"),
                 (f"end:{acting}", f"until the end of {name}'s next {turn}")]
+        if turn_count(rs, state, "start-step", acting) is not None:  # CORE-TIME-1: the finer choice, where a turn has steps
+            out.append((f"start-step:{acting}", f"until the start of {name}'s next step"))
     out.append(("", "until removed"))
     return tuple(out)
 
@@ -45,7 +47,7 @@ def condition_command(rs: Ruleset, state: State, cid: str, name: str, lasting: s
     if not name:
         return None, "Name the condition (or tap one of the list)."
     lasting = lasting.strip()
-    if lasting.startswith(("start:", "end:")):
+    if lasting.startswith(("start:", "end:", "start-step:", "end-step:")):
         return SetCondition(cid, name, True, 0, lasting, secret), ""
     try:
         ticks = rs.duration(state, lasting)

@@ -1,7 +1,7 @@
 """The players' table display: what the table may see of a fight, as plain JSON-ready data.
 
 The referee's tab builds this and sends only this to the table window
-(ui/table_display.py), so nothing secret ever reaches the players' screen:
+(ui/page/table_display.py), so nothing secret ever reaches the players' screen:
 monsters' HP become a word (`hp_word`), combatants marked hidden are left
 out everywhere (order, field, ruler, log), referee notes, monster stats and
 dice rolled behind the screen are never copied in, and the log is rewritten

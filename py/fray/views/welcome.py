@@ -1,7 +1,7 @@
 """The first visit's welcome: whether this is one, and the systems it offers with their blank fight and example.
 
-Pure: the page (ui/welcome.py) asks `is_first_visit` with what its storage
-holds, and draws `CHOICES` (ui/guide.py); a tap names a system, whose
+Pure: the page (ui/controllers/welcome.py) asks `is_first_visit` with what its storage
+holds, and draws `CHOICES` (ui/markup/guide.py); a tap names a system, whose
 `SystemChoice` says which new-encounter path and which example it opens.
 """
 from __future__ import annotations

@@ -1,6 +1,8 @@
 """Ogre's out-of-turn rules: reactions, attacks of opportunity, breaking, delaying and readied actions."""
 from __future__ import annotations
 
+import pytest
+
 from acting import act, first_event, kinds
 from ogre_support import advance_to, fighter, orc, pc, start
 
@@ -305,7 +307,7 @@ def test_a_referee_felling_the_asked_one_drops_the_question__OGRE_AOO_1():
     try:
         s.act(oc.Opportunity("orc", "decline"))
     except IllegalCommand as exc:
-        assert exc.illegal.reason == "NOTHING_TO_ANSWER"
+        assert exc.illegal.reason == "FIGHT_OVER"  # its side is down: the fight is over
 
 
 # --- the referee's Allow (CORE-REF-1) -------------------------------------------------------------------
@@ -370,6 +372,38 @@ def test_a_missed_attack_the_caster_keeps_its_concentration_through__OGRE_CONC_1
     step = advance_to(s, 26, 1, 8)  # 8 + 2 = 10: kept
     assert "kept" in first_event(step, "CheckMade").text and "ActionBroken" not in kinds(step)
     assert fighter(s, "orc").action.label == "Cast Darkness"
+
+
+def spell_and_attack_at_19():
+    s = start(orc(caster=True, concentration=2), pc(), initiative=[4, 1])  # Brak acts at 9, the orc at 14
+    advance_to(s, 9)
+    act(s, oc.Attack("brak", "orc"))  # Standard: resolves at 19
+    advance_to(s, 14)
+    act(s, oc.Cast("orc", "Sleep", 1, category="Short"))  # resolves at 19 too
+    assert fighter(s, "orc").action.resolves == fighter(s, "brak").action.resolves == 19
+    return s
+
+
+@pytest.mark.parametrize("face, kept", [(12, False), (13, True)])
+def test_a_hit_in_the_segment_the_spell_completes_calls_for_the_check_first__OGRE_CONC_1__OGRE_ACT_1(face, kept):
+    s = spell_and_attack_at_19()
+    step = advance_to(s, 19, 15, 5, face)  # a hit for 5: DC 10 + 5 = 15; the check is 12 (or 13) + 2
+    order = kinds(step)
+    check = first_event(step, "CheckMade")
+    assert "DC 15" in check.text and "5 damage" in check.text and order.count("CheckMade") == 1
+    assert order.index("AttackHit") < order.index("CheckMade") < order.index("DamageTaken")
+    if kept:
+        assert order.index("CheckMade") < order.index("SpellCast")
+    else:
+        assert "SpellCast" not in order and first_event(step, "ActionBroken").actor == "orc"
+    assert s.state.get("orc").hp == 10
+
+
+def test_a_miss_in_the_segment_the_spell_completes_calls_for_the_same_check_at_dc_10__OGRE_CONC_1():
+    s = spell_and_attack_at_19()
+    step = advance_to(s, 19, 2, 8)  # a miss; 8 + 2 = 10 vs DC 10: kept
+    order = kinds(step)
+    assert "DC 10" in first_event(step, "CheckMade").text and order.index("CheckMade") < order.index("SpellCast")
 
 
 def test_a_triggered_readied_attack_may_be_held_for_a_later_trigger__OGRE_READY_1():

@@ -104,7 +104,7 @@ def test_flat_footed_combatants_threaten_nobody_for_attacks_of_opportunity__OGRE
 
 
 def test_a_down_combatant_threatens_nobody__OGRE_FF_1():
-    s = start(orc(), pc(hp=0), initiative=[1, 1])
+    s = start(orc(), pc(hp=0), pc("ally", (1, 1), dex=0), initiative=[1, 1])  # one stands: the fight goes on
     advance_to(s, 11)
     assert not {b.id: b for b in RULESET.bodies(s.state)}["brak"].threatens
 
@@ -284,9 +284,9 @@ def test_dice_are_recorded_for_initiative__OGRE_INIT_1():
 
 def test_one_down_when_initiative_was_rolled_joins_the_count_when_healed__OGRE_INIT_1():
     from fray.engine.ruleset import Heal
-    s = start(orc(), pc(hp=0), initiative=[4])  # Brak is down: no initiative die
+    s = start(orc(), pc(hp=0), pc("ally", (1, 1), dex=0), initiative=[4, 4])  # Brak is down: no initiative die
     assert fighter(s, "brak").initiative is None
     advance_to(s, 14)
     step = act(s, Heal("brak", 5))
     assert "JoinedTheCount" in kinds(step) and fighter(s, "brak").initiative == 14
-    assert set(s.current()) == {"orc", "brak"}
+    assert set(s.current()) == {"orc", "ally", "brak"}

@@ -173,9 +173,10 @@ def test_down_combatants_take_no_turn__CORE_HP_1():
     assert s.current() == ("orc2",)
     # the current actor dropped by the referee: the turn passes at once
     act(s, Damage("orc2", 20))
-    assert s.current() == ("brak",) and s.state.round == 2
+    assert s.current() == () and s.state.outcome == "Party wins"  # the fight is over: nobody is asked
     # healed, it acts again in its place
     act(s, Heal("orc1", 3))
+    assert s.current() == ("brak",) and s.state.round == 2
     act(s, EndTurn("brak"))
     assert s.current() == ("orc1",)
 
@@ -186,6 +187,8 @@ def test_everyone_down_then_one_healed_resumes():
     act(s, SetHp("brak", 0))
     assert s.current() == () and s.state.outcome == "Everyone is down"
     act(s, Heal("brak", 4))
+    assert s.current() == () and s.state.outcome == "Party wins"
+    act(s, Heal("orc1", 4))
     assert s.current() == ("brak",)
 
 

@@ -293,6 +293,21 @@ def test_a_failed_first_check_stops_there_and_asks__OSE_MORALE_1():
     assert s.state.prompt.kind == "morale"
 
 
+def test_a_failure_answered_fight_on_is_checked_again_at_the_next_trigger__OSE_MORALE_1():
+    s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b", hp=2), fighter("g3", "b"),
+                fighter("g4", "b"), sides=(A, GOBS), profile="loose")
+    start(s, 9, 2)
+    act(s, Attack("ann", "g1", "Sword"), 15, 4)
+    step = act(s, EndStep("g2"), 6, 6)  # first death: 12 > 7 breaks
+    assert "MoraleFailed" in kinds(step)
+    act(s, MoraleResult("g2", "b", "fight on"))
+    start(s, 9, 2)
+    act(s, Attack("ann", "g2", "Sword"), 15, 4)  # half down now: checked again
+    step = act(s, EndStep("g3"), 3, 3)
+    assert "MoralePassed" in kinds(step) and "half down" in texts(step)[kinds(step).index("MoralePassed")]
+    assert sys(s).morale["b"].passes == 1, "one pass: the side is not yet past its checks"
+
+
 def test_the_referee_calls_a_morale_check_any_time_logged_with_its_faces__OSE_MORALE_2():
     from fray.rules.ose import CheckMorale
     s = session(fighter("ann", "a"), fighter("g1", "b", hp=2), fighter("g2", "b"), sides=(A, GOBS),

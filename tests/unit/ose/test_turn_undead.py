@@ -152,3 +152,21 @@ def test_a_turned_undead_may_not_move_closer_or_sideways_and_is_offered_the_way_
     far = paths[0][2]
     assert far[-1][0] > 9 and s.check(Move("s1", far)) is None
     assert all(s.check(Move("s1", p)) is None for _, _, p in paths)  # every suggestion is a legal flight
+
+
+def test_the_referee_sees_the_rounds_a_turning_has_left_and_the_players_do_not__OSE_TURN_3():
+    from fray.cli import show_lines
+    from fray.engine.referee import condition_words, public_conditions
+    from fray.rules.ose import RULESET
+    from fray.views.table_view import table_view
+    s = crypt(undead("s1"))
+    start(s, 9, 2)
+    act(s, TurnUndead("ald", "crypt"), 6, 6, 1, 1, 2)  # 2 minutes of 6 rounds: rounds 1 to 12
+    assert condition_words(RULESET, s.state)["s1"] == ("turned · 12 rounds left",)
+    assert public_conditions(RULESET, s.state)["s1"] == ("turned",)
+    assert any("[turned · 12 rounds left]" in line for line in show_lines(s))
+    view = table_view(s.state, s.steps, "grid")
+    assert "rounds left" not in str(view) and "turned" in str(view)
+    act(s, EndStep("s1"))
+    start(s, 9, 2)
+    assert condition_words(RULESET, s.state)["s1"] == ("turned · 11 rounds left",)

@@ -64,8 +64,20 @@ def attack_damage(rs: Any, state: State, cid: str, target: str, a: Weapon, event
     events.append(Event("DamageRolled", f"{c.name} deals {max(0, amount)}: {parts}", rule=rule, rolls=(dmg,),
                         actor=cid, target=target, data={"amount": amount}))
     if hold:
+        state = check_before_completing(state, target, amount)
         return state.with_board(held=ogre(state).held + (Held(target, amount, cid, why),))
     return rs.damage(state, target, amount, events, source=cid, rule=rule)
+
+
+def check_before_completing(state: State, target: str, amount: int) -> State:
+    """OGRE-CONC-1: a hit whose damage is held till the segment's end (OGRE-ACT-1), on a combatant whose
+    concentrating action completes this segment, is "during that time" like a miss: the check comes first,
+    at DC 10 + the damage, before the action completes (the damage then lands on an action done)."""
+    s = ogre(state)
+    f = s.fighter(target) if s is not None and s.has(target) else None
+    if f is None or f.action is None or f.action.resolves != s.segment or amount <= 0:
+        return state
+    return attacked_while_concentrating(state, target, amount)
 
 
 def attacked_while_concentrating(state: State, target: str, amount: int) -> State:

@@ -12,6 +12,7 @@ from typing import Callable
 
 from ...engine import geometry as geo
 from ...engine.commands import Illegal, Reason as Core
+from ...engine.conditions import can_act
 from ...engine.geometry import Body, Grid
 from ...engine.model import Weapon, Combatant, Square
 from ...engine.state import State
@@ -31,8 +32,8 @@ def hostile_fn(state: State) -> Callable[[str, str], bool]:
 
 
 def can_threaten(system: OgreState, c: Combatant) -> bool:
-    """OGRE-FF-1 No Opportunity; CORE-HP-1 down; a stunned one cannot strike either."""
-    return not c.is_down and not is_flat_footed(system, c.id) and not is_stunned(system, c.id)
+    """OGRE-FF-1 No Opportunity; CORE-COND-1 down, asleep, held...; a stunned one cannot strike either."""
+    return can_act(c) and not is_flat_footed(system, c.id) and not is_stunned(system, c.id)
 
 
 def bodies(state: State) -> list[Body]:

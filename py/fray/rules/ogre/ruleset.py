@@ -168,7 +168,9 @@ class Ogre(Ruleset):
         """The prompted combatant; before initiative everyone; then those who must
         declare now (lower initiative first, OGRE-INIT-1); when nobody must, the
         ones whose next event comes first (the Advance key is theirs). Never
-        empty while anyone stands, so the page always has an actor to show."""
+        empty while the fight goes on, so the page always has an actor to show; once it is over, nobody."""
+        if state.outcome:
+            return ()
         if state.prompt is not None:
             return (state.prompt.actor,)
         s: OgreState = state.board

@@ -27,6 +27,7 @@ from typing import Any
 
 from ...engine import geometry as geo
 from ...engine.commands import Event
+from ...engine.conditions import can_act
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.model import Combatant
 from ...engine.state import Prompt, State
@@ -435,7 +436,8 @@ def _end(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> Sta
 def _fire(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
     """OGRE-READY-1: the trigger happened; the readied action resolves now, interrupting."""
     r = _current(state, w)
-    if r is None or r.kind != "ready" or is_stunned(ogre(state), w.actor) or not standing(state, w.other):
+    if r is None or r.kind != "ready" or is_stunned(ogre(state), w.actor) or not standing(state, w.other) \
+            or not can_act(state.get(w.actor)):  # CORE-COND-1: no reaction of one that cannot act
         return state
     me = state.get(w.actor)
     events.append(Event("ReadyTriggered", f"{me.name}'s {r.label} is triggered: {state.name(w.other)} "

@@ -10,6 +10,7 @@ from math import ceil
 from typing import Any
 
 from ...engine.cache import Cache, cached
+from ...engine.conditions import can_act
 from ...engine.dice import DiceError, DiceExpr
 from ...engine.model import Combatant
 from ...engine.state import State
@@ -75,9 +76,9 @@ def reach_zones(state: State, c: Combatant) -> int:
 
 
 def threatens(state: State, foe: Combatant, target: Combatant, base_reach: int | None = None) -> bool:
-    """OLOG-PRES-1 / CORE-HP-1 / CORE-SIDE-1: a standing, hostile, placed
-    creature with the target within its reach."""
-    if foe.id == target.id or foe.hp <= 0 or foe.band is None or target.band is None:
+    """OLOG-PRES-1 / CORE-COND-1 / CORE-SIDE-1: a hostile, placed creature *that can act* (not down, asleep,
+    held...) with the target within its reach."""
+    if foe.id == target.id or not can_act(foe) or foe.band is None or target.band is None:
         return False
     d = abs(foe.band - target.band)
     if base_reach is None:
@@ -177,7 +178,7 @@ def _pressure_on(state: State, cid: str) -> Pressure:
 def _standing_by_band(state: State) -> dict[int, list[Combatant]]:
     by_band: dict[int, list[Combatant]] = {}
     for o in state.combatants:
-        if o.band is not None and not o.is_down:
+        if o.band is not None and can_act(o):  # CORE-COND-1
             by_band.setdefault(o.band, []).append(o)
     return by_band
 

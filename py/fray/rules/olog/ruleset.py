@@ -31,7 +31,7 @@ from __future__ import annotations
 from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.model import Combatant, Encounter
-from ...engine.ruleset import Ruleset
+from ...engine.ruleset import Ruleset, side_says
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as olog_check, options as olog_options, resolve as olog_resolve
@@ -98,6 +98,8 @@ class Olog(Ruleset):
 
     def current(self, state: State) -> tuple[str, ...]:
         s: OlogState = state.board
+        if state.outcome:  # the fight is over: nothing is asked of anyone
+            return ()
         if s.phase == Phase.INITIATIVE:
             standing = [c for c in state.combatants if not c.is_down]
             pcs = tuple(c.id for c in standing if is_pc(state, c))
@@ -115,7 +117,7 @@ class Olog(Ruleset):
         if any(state.hostile(a, b) for a in sides for b in sides):
             return ""
         names = [(state.encounter.side(s).name if state.encounter.side(s) else s) for s in sides]
-        return f"{' and '.join(names)} {'wins' if len(names) == 1 else 'win'}"
+        return side_says(names[0], "wins", "win") if len(names) == 1 else f"{' and '.join(names)} win"
 
     # --- queries the views and tests ask ---------------------------------------------------
     def item_cost(self, state: State, c: Combatant, item: str) -> str:

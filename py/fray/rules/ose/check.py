@@ -26,8 +26,8 @@ from .movement import body, bodies, flight_gain, is_dark_for, move_left, nearest
 from .answers import answers, anytime, check_resource, no_one as _no_one, waiting as _waiting  # noqa: F401
 from .reasons import Reason
 from .state import (FLED, GRAPPLED, STEP_NAMES, acting_side, active_sides, current_step, econ_of, grid_of,
-                    holds_of, hostile_fn, is_detailed, is_helpless, is_out, is_turned, memorised_at_start, opt, rate_ft,
-                    spells_of)
+                    holds_of, hostile_fn, is_detailed, is_helpless, is_out, is_turned, memorised_at_start, memory_entry,
+                    opt, rate_ft, spells_of)
 from .turn_undead import candidates, holds_focus, undead_groups
 
 R = Reason  # OSE's own codes; Core for the shared ones
@@ -551,8 +551,8 @@ def check_declare(state: State, c: Combatant, action: str, spell: str) -> Illega
         if not spell:
             return Illegal(R.NO_SPELL_NAMED, f"Name the spell {c.name} casts: it is declared by name "
                                              "before initiative (OSE-DECL-1)")
-        if spell not in spells_of(c):
-            if spell in memorised_at_start(state, c.id):
+        if memory_entry(spells_of(c), spell) not in spells_of(c):
+            if memory_entry(memorised_at_start(state, c.id), spell) in memorised_at_start(state, c.id):
                 return Illegal(R.NOT_MEMORISED, f"{c.name} no longer has {spell} in memory: cast, cancelled "
                                                 f"or lost already (OSE-SPELL-5)")
             return Illegal(R.UNKNOWN_SPELL, f"{c.name} has no spell {spell!r} memorised (OSE-SPELL-5)")

@@ -21,7 +21,8 @@ from ...engine.geometry import Body, Grid, Hostile, Provocation, chebyshev, path
 from ...engine.model import Combatant, Square
 from ...engine.state import Prompt, State
 from .combat import casting_cost, drop_broken_holds, strike, usable_melee, weapon_reach
-from .state import FLED, MoveProgress, econ_of, grid_of, hostile_fn, is_out, is_turned, opt, rate_ft, with_econ
+from .state import (FLED, MoveProgress, can_act, econ_of, grid_of, hostile_fn, is_out, is_turned, opt, rate_ft,
+                    with_econ)
 
 
 # --- bodies on the grid ----------------------------------------------------------------
@@ -55,8 +56,7 @@ def _body_of(c: Combatant, turned: bool) -> Body | None:
         return None
     melee = usable_melee(c)
     reach = max([weapon_reach(c, a) for a in melee] or [1])
-    threatens = (bool(melee) and not is_out(c) and not c.has_condition("pinned")
-                 and not c.has_condition("helpless") and not turned)
+    threatens = bool(melee) and can_act(c) and not turned  # CORE-COND-1
     return Body(c.id, c.side, tuple(c.square), reach, threatens, c.is_down)
 
 
@@ -185,7 +185,7 @@ def run_move(rs, state: State, dice: Dice, events: list[Event], mp: MoveProgress
             return _finish(rs, state, dice, events, mp, stopped_at=max(mp.at, 0))
         if mp.queue:
             a = state.get(mp.queue[0])
-            atk = None if is_out(a) else _opportunity_attack(state, a, mp)
+            atk = None if not can_act(a) else _opportunity_attack(state, a, mp)  # CORE-COND-1
             if atk is None:
                 mp = replace(mp, queue=mp.queue[1:])
                 continue

@@ -25,7 +25,7 @@ from .movement import answer_opportunity, run_move, start_move
 from .round import call_morale, end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
 from .round import settle as settle_round
 from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, current_step, econ_of, is_detailed, is_out,
-                    memorised_at_start, opt, with_econ)
+                    memorised_at_start, memory_entry, opt, spells_of, with_econ)
 from .turn_undead import resolve_turn
 
 resolves = Handlers("ose resolve")
@@ -65,8 +65,9 @@ def _declare(rs, state: State, cmd: Declare, dice: Dice, events: list[Event]) ->
         events.append(Event("Undeclared", f"{c.name} declares nothing before initiative", rule="OSE-DECL-1",
                             actor=c.id))
     else:
-        declared[c.id] = (cmd.action, cmd.spell)
-        what = (f"to cast {cmd.spell}" if cmd.action == "spell"
+        spell = memory_entry(spells_of(c), cmd.spell) if cmd.action == "spell" else cmd.spell  # by its name too
+        declared[c.id] = (cmd.action, spell)
+        what = (f"to cast {spell}" if cmd.action == "spell"
                 else {"full_defense": "Full Defense", "brace": "Brace"}[cmd.action])
         events.append(Event("Declared", f"{c.name} declares {what}", rule="OSE-DECL-1", actor=c.id))
     return state.with_board(declared=declared)

@@ -292,7 +292,7 @@ def end_round(state: State, dice: Dice, events: list[Event]) -> State:
         if side.morale is None:
             continue
         t = tracks.get(side.id) or MoraleTrack()
-        if t.result or t.passes >= 2:
+        if t.result in ("flee", "surrender") or t.passes >= 2:  # a failure answered "fight on" is no pass
             continue
         team = state.on_side(side.id)
         if not team or all(is_out(c) for c in team):

@@ -13,6 +13,8 @@ grapples), `turn_undead`; records and queries are in `state`, commands in
 """
 from __future__ import annotations
 
+from typing import Any
+
 from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
@@ -21,7 +23,7 @@ from ...engine.ruleset import Named, Ruleset
 from ...engine.state import State
 from .. import SYSTEMS
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
-from .commands import Charge, Done, EndStep, Flee, Move, Withdraw
+from .commands import Charge, Done, EndStep, Flee, Move, RollResource, Withdraw
 from .combat import drop_broken_holds
 from .movement import suggest_paths as suggest_move_paths
 from .movement import bodies as grid_bodies, move_left
@@ -80,6 +82,38 @@ def upgrade_slots(doc: dict) -> dict:
     return out
 
 
+def _step_timers(value: Any) -> Any:
+    """`value` (a step's JSON) with each turn timer ("start:ann", "end:ann") read as a step timer."""
+    if isinstance(value, list):
+        return [_step_timers(v) for v in value]
+    if not isinstance(value, dict):
+        return value
+    out = {k: _step_timers(v) for k, v in value.items()}
+    until = out.get("until")
+    if isinstance(until, str) and until.startswith(("start:", "end:")):
+        edge, _, who = until.partition(":")
+        out["until"] = f"{edge}-step:{who}"
+    return out
+
+
+def upgrade_turn_timers(doc: dict) -> dict:
+    """CORE-TIME-1: in detailed combat "until Ann's next turn" once meant her side's next step; it now means
+    its whole turn. A file whose steps replay only as they were written (an end recorded at a step) has
+    its turn timers read as the step timers they were; any other file is read as written."""
+    enc = doc.get("encounter")
+    if not isinstance(enc, dict) or enc.get("profile") != "detailed":
+        return doc
+    timed = {key: _step_timers(doc[key]) for key in ("steps", "redo") if isinstance(doc.get(key), list)}
+    if all(timed[key] == doc[key] for key in timed):
+        return doc
+    from ...engine.storage import LoadError, load
+    try:
+        load(doc, {"ose": _AsWritten()})
+        return doc
+    except LoadError:
+        return {**doc, **timed}
+
+
 class OseRuleset(Ruleset):
     name = "ose"
     title = "OSE house rules: Combat and Tactical Actions"
@@ -89,6 +123,7 @@ class OseRuleset(Ruleset):
     checks = staticmethod(ose_check.check)
     passes = (Done, EndStep)  # what an asleep, held or helpless combatant may still do
     moves = (Move, Withdraw, Flee, Charge)  # what an entangled one may not
+    afterwards = (RollResource,)  # OSE-RES-1: the usage die is rolled after the fight
     own_conditions = (
         Named("Pinned", "no actions or moves; melee hits deal maximum", rule="OSE-COND-1"),
         Named("Grappled", "only Small weapons, no spells", rule="OSE-COND-1"),
@@ -98,8 +133,9 @@ class OseRuleset(Ruleset):
     resolves = ose_resolve.resolves
 
     def upgrade(self, doc: dict) -> dict:
-        """Files written before spells were memorised by name (OSE-SPELL-5) open unchanged."""
-        return upgrade_slots(doc)
+        """Files written before spells were memorised by name (OSE-SPELL-5), or before a detailed turn was
+        the side's four steps (CORE-TIME-1), open unchanged."""
+        return upgrade_turn_timers(upgrade_slots(doc))
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """Broken holds drop, then the round moves on (steps, spells lapsing, morale)."""
@@ -127,25 +163,35 @@ class OseRuleset(Ruleset):
         """Rounds in a minute: the setting turned undead count by (OSE-TURN-3)."""
         return int(opt(state, "rounds_per_minute"))
 
+    def secret_times(self, state: State) -> tuple[tuple[str, str, int], ...]:
+        """OSE-TURN-3: turned undead flee 1d4 minutes, rolled secretly: the round each turning ends, which
+        the referee's badges, `condition_words` and `fray show` count down and the players' display does not."""
+        return tuple((cid, "turned", last + 1) for cid, (_, last) in state.board.turned.items()
+                     if state.has(cid) and state.get(cid).has_condition("turned"))
+
     def turns(self, state: State, who: str) -> tuple[int, bool] | None:
-        """A side's turn each round (OSE-SEQ-1), and in detailed combat each of its four steps
-        (OSE-ORDER-1): how many `who`'s side has begun, and whether it acts now."""
-        from .state import STEPS, acting_side, is_detailed
+        """A side's turn each round (OSE-SEQ-1), in detailed combat its four steps together (CORE-TIME-1):
+        how many turns `who`'s side has begun, and whether it acts now."""
+        return self._count(state, who, 1)
+
+    def steps(self, state: State, who: str) -> tuple[int, bool] | None:
+        """Detailed combat's finer count (OSE-ORDER-1): each of the four steps of `who`'s side's turns
+        ("until the start of Ann's next step"). None in loose combat, which has no steps."""
+        from .state import STEPS, is_detailed
+        return self._count(state, who, len(STEPS)) if is_detailed(state) else None
+
+    @staticmethod
+    def _count(state: State, who: str, per: int) -> tuple[int, bool] | None:
+        from .state import acting_side
         s = state.board
         c = state.find(who)
         if c is None:
             return None
-        per = len(STEPS) if is_detailed(state) else 1
         if s.phase != "act" or c.side not in s.order:
             return ((state.round - 1) * per, False)
         index = s.order.index(c.side)
-        begun = per if index < s.turn else (s.step + 1 if is_detailed(state) else 1) if index == s.turn else 0
+        begun = per if index < s.turn else (s.step + 1 if per > 1 else 1) if index == s.turn else 0
         return ((state.round - 1) * per + begun, acting_side(state) == c.side)
-
-    def turn_word(self, state: State) -> str:
-        """Detailed combat counts a side's steps (OSE-ORDER-1): "until the end of its next step"."""
-        from .state import is_detailed
-        return "step" if is_detailed(state) else "turn"
 
     # --- protocol ----------------------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:
@@ -154,10 +200,10 @@ class OseRuleset(Ruleset):
                      board=OseState(profile=profile))
 
     def current(self, state: State) -> tuple[str, ...]:
+        if state.outcome:  # the fight is over: nothing is asked of anyone
+            return ()
         if state.prompt is not None:
             return (state.prompt.actor,)
-        if state.outcome:
-            return ()
         if state.board.phase == "declare":
             return tuple(c.id for c in state.combatants if can_act(c))
         return active_actors(state)
@@ -198,6 +244,13 @@ class OseRuleset(Ruleset):
         if not state.has(actor):
             return None
         return move_left(state, state.get(actor))
+
+
+class _AsWritten(OseRuleset):
+    """OSE reading a file's turn timers as written: the trial replay of `upgrade_turn_timers`."""
+
+    def upgrade(self, doc: dict) -> dict:
+        return upgrade_slots(doc)
 
 
 RULESET = OseRuleset()

@@ -10,10 +10,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from ...engine.commands import Code
+from ...engine.conditions import can_act as core_can_act
 from ...engine.geometry import Grid
 from ...engine.model import Combatant
 from ...engine.ruleset import Setting, StatSpec
 from ...engine.state import State
+from ...engine.spells import spell_effect
 
 STEPS = ("move", "missile", "magic", "melee")  # OSE-ORDER-1
 STEP_NAMES = {"move": "MOVE", "missile": "MISSILE", "magic": "MAGIC", "melee": "MELEE"}
@@ -239,7 +241,9 @@ def is_helpless(c: Combatant) -> bool:
 
 
 def can_act(c: Combatant) -> bool:
-    return not is_out(c) and not is_helpless(c)
+    """CORE-COND-1: the one question "can it act?" of OSE: in the fight, not pinned, and no condition that
+    allows no action (asleep, held, helpless...: `engine.conditions.can_act`)."""
+    return not is_out(c) and not is_helpless(c) and core_can_act(c)
 
 
 def is_turned(state: State, cid: str) -> bool:
@@ -287,6 +291,15 @@ def phase_of(state: State) -> Phase:
 def spells_of(c: Combatant) -> tuple[str, ...]:
     """The spells a combatant has in memory now, one entry per copy (OSE-SPELL-5)."""
     return tuple(c.stat("spells", ()) or ())
+
+
+def memory_entry(spells: tuple[str, ...], spell: str) -> str:
+    """OSE-SPELL-5, OSE-DECL-1: the entry of `spells` a declared spell names: the whole entry, or the spell's
+    name without the effect in its brackets ("Magic Missile" for "Magic Missile (1d6+1 each)"); else `spell`."""
+    if spell in spells:
+        return spell
+    said = " ".join(str(spell).split()).casefold()
+    return next((e for e in spells if spell_effect(e)[0].casefold() == said), spell)
 
 
 def memorised_at_start(state: State, cid: str) -> tuple[str, ...]:
