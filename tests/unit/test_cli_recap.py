@@ -33,7 +33,7 @@ def test_recap_json_gives_the_pages_figures_for_every_example(path):
     for figures in got["combatants"].values():
         assert FIELDS <= set(figures)
     unit = "segments" if session.encounter.system == "ogre" else "rounds"
-    assert got["fight"][unit] == session.ruleset.clock(session.state)
+    assert got["fight"][unit] == session.ruleset.clock.now(session.state)
     assert ("xp" in got["fight"]) == (session.encounter.system == "ose")
 
 

@@ -40,7 +40,7 @@ def agrees_with_the_log(s: Session) -> None:
         misses[e.actor] = misses.get(e.actor, 0) + (e.kind == "AttackMissed")
         if e.kind == "CombatantDown":
             downs[e.target].append(i)
-    assert r.steps == len(s.steps) and r.clock == s.ruleset.clock(last)
+    assert r.steps == len(s.steps) and r.clock == s.ruleset.clock.now(last)
     for f in r.combatants:
         c0, c1 = first.get(f.id), last.get(f.id)
         # HP lost = damage taken minus healing, and the chart is the states' HP step by step.

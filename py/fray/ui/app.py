@@ -24,8 +24,8 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import preimport
-from .controllers import (editing, files, keys, library_ui, map_image_ui, paste_ui, place_ui, play, review_ui,
-                          roster_ui, table_link, welcome)
+from .controllers import (editing, files, keys, library_ui, map_image_ui, paste_ui, phones, place_ui, play,
+                          review_ui, roster_ui, table_link, welcome)
 from .desk import entries, offers
 from .field import field_views, grid_pointer
 from .desk.players import build_view
@@ -38,10 +38,10 @@ from .dom.table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
                       table_link.clicks, welcome.clicks, place_ui.clicks, paste_ui.clicks, map_image_ui.clicks,
-                      review_ui.clicks)
-FORMS = Actions.join(play.forms, library_ui.forms)
+                      review_ui.clicks, phones.clicks)
+FORMS = Actions.join(play.forms, library_ui.forms, phones.forms)
 CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, paste_ui.changes, map_image_ui.changes,
-                       review_ui.changes)
+                       review_ui.changes, phones.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
 # While another tab has the encounter, only looking, the library and taking over are allowed.
 # Every library action ("lib-...") is allowed too; "outside" is what another tab, a lock or a promise says

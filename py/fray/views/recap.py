@@ -196,7 +196,7 @@ def recap(session: Session, upto: int | None = None) -> Recap:
             taken[cid] += logged + max(0, -(change + logged))
             if new.is_down and not old.is_down:
                 by = last_source.get(cid) or _actor_of(step.command, after)
-                falls[cid].append(Fall(i, ruleset.clock(after), by))
+                falls[cid].append(Fall(i, ruleset.clock.now(after), by))
             for cond in new.conditions:
                 if cond not in old.conditions and cond not in gained[cid]:
                     gained[cid].append(cond)
@@ -215,8 +215,8 @@ def recap(session: Session, upto: int | None = None) -> Recap:
         sum(f.dealt for f in figures if f.side == s.id)) for s in last.sides)
     view = system_view(last.encounter.system)
     enc = session.encounter
-    return Recap(enc.name, enc.system, ruleset.title, n, ruleset.clock(last), ruleset.clock_unit,
-                 ruleset.clock_label(last), last.outcome, figures, sides, view.recap(first, last, tuple(events)),
+    return Recap(enc.name, enc.system, ruleset.title, n, ruleset.clock.now(last), ruleset.clock.unit,
+                 ruleset.clock.label(last), last.outcome, figures, sides, view.recap(first, last, tuple(events)),
                  tuple((i, _line(e)) for i, e in events))
 
 

@@ -90,6 +90,7 @@ class Desk:
     aimed: dict[str, str] = field(default_factory=dict)
     keeper: Keeper = field(default_factory=Keeper)  # the entry's lock and the library channel (ui/desk/tabs.py)
     table: TableChannel | None = None  # the channel to the players' table display (ui/controllers/table_link.py)
+    phones: Any = None  # the players' phones (ui/desk/phones.py `Phones`), made on the first tap on "Phones"
     # Drawing's memory, shared with the handlers that read what a state offers (ui/desk/offers.py).
     slots: Slots = field(default_factory=Slots)
     memo: Memo = field(default_factory=Memo)

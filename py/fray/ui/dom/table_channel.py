@@ -40,13 +40,14 @@ def tab_key() -> str:
     return str(key)
 
 
-def load_css() -> None:
-    """The table display's stylesheet, added on first use (the referee's start-up does not load it)."""
-    if is_none(document.getElementById("table-css")):
+def load_css(href: str = CSS, id_: str = "table-css") -> None:
+    """The table display's stylesheet (or another one), added on first use (the referee's start-up does not
+    load it)."""
+    if is_none(document.getElementById(id_)):
         link = document.createElement("link")
-        link.id = "table-css"
+        link.id = id_
         link.rel = "stylesheet"
-        link.href = CSS
+        link.href = href
         document.head.appendChild(link)
 
 

@@ -92,6 +92,8 @@ def header(m: HeaderModel) -> Markup:
                             "class_": "tool-table",
                             "title": "Show this window as the players see it"},
                  "Players", h("span", {"class_": "lbl"}, "' view")),
+               h("button", {"type": "button", "data-action": "phones", "data-testid": "phones-open", "class_": "tool-table",
+                            "title": "Pair the players' phones: each shows the fight and its own character"}, "Phones"),
                h("button", {"type": "button", "data-action": "help", "data-testid": "help",
                             "aria-label": "Help", "title": "Help: the screen, starting a fight, shortcuts (?)"}, "?")))
 

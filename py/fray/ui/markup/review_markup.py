@@ -48,7 +48,7 @@ def timeline(session: Session, step: int, r: Recap | None = None, field: Markup 
     n = len(session.steps)
     step = clamp(session, step)
     state, rs = session.state_at(step), session.ruleset
-    where = rs.clock_words(rs.clock(state), at=True) if state.round or rs.clock(state) else "before the first round"
+    where = rs.clock.words(rs.clock.now(state), at=True) if state.round or rs.clock.now(state) else "before the first round"
     said = f"Step {step} of {n}, {where}"
     result = last_result(session, step)
     card = panels.result_card(result, "review-result") if result is not None else h(

@@ -2,13 +2,14 @@
 
 `draw` is called by the App once after each handler (ui/app.py `App.redraw`, after the table display's
 view is sent) and by the painted start, aside (ui/page/paint.py `first_drawing`): the panels
-(ui/page/render.py), the library and the read-only banner, then the players' view over the page.
+(ui/page/render.py), the library and the read-only banner, the players' view over the page, then the players'
+phones (ui/page/phones_slot.py: the Phones dialog, and each connected phone sent its view).
 """
 from __future__ import annotations
 
 from pyscript import window
 
-from . import render
+from . import phones_slot, render
 from ..desk.desk import Desk
 from ..desk.page import showing
 from ..desk import entries
@@ -22,6 +23,7 @@ def draw(desk: Desk, field: bool = True) -> None:
     render.render(desk, field)
     library(desk)
     players_view(desk)
+    phones_slot.draw(desk)
 
 
 def library(desk: Desk) -> None:

@@ -1,0 +1,119 @@
+// A player's phone (docs/PHONES.md): answers the referee's offer (the URL's fragment), then draws the markup
+// the referee's page sends and sends back only what its player taps: faces asked for, an option proposed.
+// Every message received is checked for shape before anything is drawn.
+import {unpack, toSdp, fromSdp, pack, PairingError} from "./pairing.mjs";
+import {config, gathered, why, qrSvg, CONNECT_MS} from "./peer.mjs";
+
+const $ = (id) => document.getElementById(id);
+const root = $("phone");
+let channel = null, turn = false;
+
+function status(text, state) {
+  $("pair-status").textContent = text;
+  if (state) root.dataset.state = state;
+}
+
+function note(text) {
+  const el = $("phone-note");
+  el.textContent = text;
+  el.hidden = !text;
+}
+
+function send(msg) {
+  if (channel && channel.readyState === "open") channel.send(JSON.stringify({fray: "phone", v: 1, ...msg}));
+}
+
+// A referee's message: {"fray": "phone", "v": 1, "type": "view" | "refused" | "bye", ...}; anything else is ignored.
+function receive(data) {
+  let msg;
+  try { msg = typeof data === "string" && data.length < 4000000 ? JSON.parse(data) : null; } catch (e) { msg = null; }
+  if (!msg || msg.fray !== "phone" || msg.v !== 1) { console.info("Fray: ignored a message that is not the referee's"); return; }
+  if (msg.type === "view" && typeof msg.html === "string") {
+    $("pair").hidden = true;
+    $("view").innerHTML = msg.html;  // built and escaped by the referee's page (py/fray/ui/markup/phones_markup.py)
+    root.dataset.seq = String(msg.seq);
+    const mine = $("view").querySelector("[data-turn]");
+    const now = Boolean(mine && mine.dataset.turn === "true");
+    if (now && !turn && navigator.vibrate) navigator.vibrate(200);
+    turn = now;
+  } else if (msg.type === "refused" && typeof msg.why === "string") {
+    note("The referee's page refused that: " + msg.why);
+  } else if (msg.type === "bye") {
+    status("The referee dropped this phone. Scan a new code to join again.", "dropped");
+    $("pair").hidden = false;
+    $("view").innerHTML = "";
+  }
+}
+
+document.addEventListener("click", (e) => {
+  const b = e.target.closest("[data-propose]");
+  if (!b) return;
+  send({type: "propose", option: Number(b.dataset.propose), label: b.dataset.label, pc: b.dataset.pc});
+  note("Proposed to the referee: " + b.dataset.label);
+});
+
+document.addEventListener("submit", (e) => {
+  const form = e.target.closest("form[data-faces]");
+  if (!form) return;
+  e.preventDefault();
+  const faces = Array.from(form.querySelectorAll("input[name^=f]"), (i) => Number(i.value));
+  if (faces.some((f) => !Number.isInteger(f) || f < 1 || f > Number(form.dataset.sides))) {
+    note(`Each face must be a number from 1 to ${form.dataset.sides}.`);
+    return;
+  }
+  send({type: "faces", ask: Number(form.dataset.faces), faces, pc: form.dataset.pc});
+  note("Sent: " + faces.join(", "));
+});
+
+$("pair-copy").addEventListener("click", async () => {
+  const text = $("pair-code").value;
+  try { await navigator.clipboard.writeText(text); note("Copied: send it to the referee."); }
+  catch (e) { $("pair-code").select(); note("Select the code and copy it."); }
+});
+
+async function join() {
+  let offer;
+  try {
+    offer = unpack(decodeURIComponent(location.hash.slice(1)));
+    if (offer.kind !== "offer") throw new PairingError("this is a phone's answer, not the referee's offer");
+  } catch (e) {
+    status("This link cannot join a table: " + (e instanceof PairingError ? e.message : "it is not a Fray pairing link") +
+           ". Ask the referee for a new code.", "bad-code");
+    return;
+  }
+  const stun = new URLSearchParams(location.search).get("stun");
+  const pc = new RTCPeerConnection(config(stun));
+  pc.ondatachannel = (e) => {
+    channel = e.channel;
+    channel.onopen = () => { status("Connected: waiting for the fight…", "open"); send({type: "hello"}); };
+    channel.onmessage = (m) => receive(m.data);
+    channel.onclose = () => { status("The connection to the referee is closed. Reload or scan a new code.", "closed"); $("pair").hidden = false; };
+    if (channel.readyState === "open") channel.onopen();
+  };
+  pc.oniceconnectionstatechange = () => {
+    if (pc.iceConnectionState === "checking") {
+      setTimeout(() => { if (!channel || channel.readyState !== "open") status("No connection: " + why(pc) + ". The table display works without a network.", "failed"); }, CONNECT_MS);
+    }
+  };
+  await pc.setRemoteDescription({type: "offer", sdp: toSdp(offer)});
+  await pc.setLocalDescription(await pc.createAnswer());
+  let code;
+  try {
+    code = pack(fromSdp(await gathered(pc, 5000, stun ? 0 : 150), "answer", offer.token));
+  } catch (e) {
+    status("This phone cannot answer: " + e.message, "failed");
+    return;
+  }
+  $("pair-code").value = code;
+  $("pair-qr").innerHTML = qrSvg(code, 5);
+  $("pair-answer").hidden = false;
+  status("Almost there: the referee reads your code.", "answered");
+}
+
+// For the tests of a hostile phone: send any text as this phone.
+window.frayPhone = {sendRaw: (text) => channel && channel.readyState === "open" && channel.send(text)};
+
+// A new code opened in this tab (the referee's "New code", a link pasted): join afresh with it.
+window.addEventListener("hashchange", () => location.reload());
+
+join().catch((e) => status("This phone cannot join: " + e.message, "failed"));
