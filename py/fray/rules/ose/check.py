@@ -22,7 +22,8 @@ from .combat import (RANGE_RULE, ammo_die, draw_needs_two, hands_ok, held_attack
                      weapon_reach)
 from .commands import (Attack as AttackCmd, CancelSpell, Charge, CompleteSpell, Declare, Done, EndStep, Flee, Grapple,
                        Manipulate, Move, Narrate, Release, RollInitiative, Surprise, TurnUndead, Withdraw)
-from .movement import body, bodies, flight_gain, is_dark_for, move_left, nearest_charge, turned_from
+from .bodies import body, bodies
+from .movement import flight_gain, is_dark_for, move_left, nearest_charge, turned_from
 from .answers import answers, anytime, check_resource, no_one as _no_one, waiting as _waiting  # noqa: F401
 from .reasons import Reason
 from .state import (FLED, GRAPPLED, STEP_NAMES, acting_side, active_sides, current_step, econ_of, grid_of,

@@ -20,7 +20,8 @@ from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, 
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
                        RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
-from .movement import body, bodies, flight_path, move_left, turned_from, withdraw_suggestion
+from .bodies import body, bodies
+from .movement import flight_path, move_left, turned_from, withdraw_suggestion
 from .state import (STEP_NAMES, acting_side, current_step, econ_of, grid_of, hostile_fn, is_detailed, is_out,
                     distinct, memorised_at_start, spells_of)
 from .turn_undead import undead_groups
