@@ -11,7 +11,7 @@ import pytest
 from fray.engine.geometry import chebyshev
 from fray.engine.session import Session
 from fray.rules.ose import examples
-from fray.rules.ose.combat import ranged_blocked_by
+from fray.rules.ose.ranged import ranged_blocked_by
 from fray.rules.ose.bodies import bodies, shooter_blocked_by, within
 from fray.rules.ose.round import active_actors
 from fray.rules.ose.state import is_out

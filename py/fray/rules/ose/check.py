@@ -17,14 +17,14 @@ from ...engine.geometry import Body, chebyshev, is_adjacent, path_cost_ft, path_
 from ...engine.model import Combatant, Weapon
 from ...engine.tables import Handlers
 from ...engine.state import State
-from .combat import (RANGE_RULE, ammo_die, draw_needs_two, hands_ok, held_attack, is_shield, line_of_sight,
-                     range_band, ranged_blocked_by, ranges, second_rank_ok, shot_feet, shot_manipulations,
+from .combat import (ammo_die, draw_needs_two, hands_ok, held_attack, is_shield, second_rank_ok, shot_manipulations,
                      weapon_reach)
 from .commands import (Attack as AttackCmd, CancelSpell, Charge, CompleteSpell, Declare, Done, EndStep, Flee, Grapple,
                        Manipulate, Move, Narrate, Release, RollInitiative, Surprise, TurnUndead, Withdraw)
 from .bodies import body, bodies
 from .movement import flight_gain, is_dark_for, move_left, nearest_charge, turned_from
 from .answers import answers, anytime, check_resource, no_one as _no_one, waiting as _waiting  # noqa: F401
+from .ranged import RANGE_RULE, line_of_sight, range_band, ranged_blocked_by, ranges, shot_feet
 from .reasons import Reason
 from .state import (FLED, GRAPPLED, STEP_NAMES, acting_side, active_sides, current_step, econ_of, grid_of,
                     holds_of, hostile_fn, is_detailed, is_helpless, is_out, is_turned, memorised_at_start, memory_entry,

@@ -23,7 +23,8 @@ from ...engine.paths import Provocation, provocations
 from ...engine.model import Combatant, Square
 from ...engine.state import Prompt, State
 from .bodies import bodies, body
-from .combat import casting_cost, drop_broken_holds, strike, usable_melee, weapon_reach
+from .combat import casting_cost, strike, usable_melee, weapon_reach
+from .grapple import drop_broken_holds
 from .state import (FLED, MoveProgress, can_act, econ_of, grid_of, hostile_fn, is_out, is_turned, opt, rate_ft,
                     with_econ)
 
