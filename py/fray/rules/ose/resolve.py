@@ -14,7 +14,8 @@ from ...engine.dice import Dice
 from ...engine.referee_effects import cast_effect
 from ...engine.tables import Handlers
 from ...engine.state import State
-from .check import charge_plan, manip_cost
+from .action_checks import manip_cost
+from .check import charge_plan
 from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, is_shield, shot_manipulations, splinter,
                      strike)
 from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,

@@ -13,7 +13,7 @@ from ...engine.commands import Event
 from ...engine.dice import Dice
 from ...engine.model import Combatant
 from ...engine.state import Prompt, State
-from .check import check_turn, check_weapon
+from .action_checks import check_turn, check_weapon
 from .combat import lose_spell, usable_melee, weapon_reach  # noqa: F401 (lose_spell: resolve, ruleset)
 from .bodies import shooter_blocked_by, within
 from .movement import move_left
