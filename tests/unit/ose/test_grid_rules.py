@@ -6,7 +6,8 @@ from fray.engine import geometry as geo
 from fray.engine import paths
 from fray.engine.geometry import Body, Grid
 from fray.engine.paths import Provocation
-from fray.rules.ose.combat import back_attack, is_directly_behind, ranged_blocked_by, second_rank_ok
+from fray.rules.ose.combat import back_attack, is_directly_behind, second_rank_ok
+from fray.rules.ose.ranged import ranged_blocked_by
 from fray.rules.ose.movement import brace_strikes, charge_path
 from test_geometry import hostile, orc, pc
 

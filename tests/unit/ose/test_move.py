@@ -5,7 +5,8 @@ from fray.engine.geometry import chebyshev
 from fray.engine.paths import provocations
 from fray.rules.ose import (RULESET, STEPS, Attack, Charge, Declare, Done, EndStep, Flee, Manipulate, Move,
                            Opportunity, Phase, Splinter, Withdraw, grid_of, hostile_fn)
-from fray.rules.ose.movement import body, bodies, move_left
+from fray.rules.ose.bodies import body, bodies
+from fray.rules.ose.movement import move_left
 from acting import act, kinds, refusal, texts
 from ose_kit import CLAW, HALBERD, SPEAR, c, fighter, refused, session, start, sys
 

@@ -1,4 +1,4 @@
-"""Who stands next to whom, looked up around a square (rules/ose/movement.py `near_index`, `within`), says the
+"""Who stands next to whom, looked up around a square (rules/ose/bodies.py `near_index`, `within`), says the
 same as the scan over the whole fight it replaced: a shot is refused by an adjacent standing enemy
 (OSE-RANGED-1), and a step is skipped for whoever has nothing left to do in it (OSE-ORDER-1)."""
 from __future__ import annotations
@@ -11,8 +11,8 @@ import pytest
 from fray.engine.geometry import chebyshev
 from fray.engine.session import Session
 from fray.rules.ose import examples
-from fray.rules.ose.combat import ranged_blocked_by
-from fray.rules.ose.movement import bodies, shooter_blocked_by, within
+from fray.rules.ose.ranged import ranged_blocked_by
+from fray.rules.ose.bodies import bodies, shooter_blocked_by, within
 from fray.rules.ose.round import active_actors
 from fray.rules.ose.state import is_out
 

@@ -4,7 +4,7 @@
 round is (`Phase`), and the few queries the OSE panels show (movement left,
 stance, usage dice...). Everything else is the package's own.
 """
-from .check import manip_cost
+from .action_checks import manip_cost
 from .combat import ammo_die, shield_bonus, stance
 from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,

@@ -1,5 +1,5 @@
 """OSE attacks: stances from what is held, positions (behind, second rank), AC, to-hit and damage,
-advantage, shields, grapples.
+advantage, shields; a missile's range is `ranged.py`'s, a grapple `grapple.py`'s.
 
 Pure functions over a State; `strike` resolves one attack roll and either deals
 damage or pauses on the defender's Shields Shall Be Splintered decision. What
@@ -17,7 +17,8 @@ from ...engine.dice import Dice, DiceExpr, Roll
 from ...engine.geometry import Body, Grid, Hostile, is_adjacent
 from ...engine.model import Combatant, Square, Weapon
 from ...engine.state import Prompt, State
-from .state import GRAPPLED, HELPLESS, PINNED, Hold, PendingHit, is_detailed, is_out, opt
+from .ranged import range_bonus
+from .state import GRAPPLED, HELPLESS, PINNED, PendingHit, is_detailed, is_out, opt
 
 RANGED_MISSILES = ("bow", "crossbow", "sling", "ranged")
 
@@ -147,69 +148,6 @@ def second_rank_ok(attacker: Body, target_sq: Square, bodies: Sequence[Body], ho
                if b.id != attacker.id and not b.is_down and hostile(attacker.side, b.side) and b.square != target_sq}
     walls = grid.walls if grid is not None else frozenset()
     return geo.line_clear(attacker.square, target_sq, lambda s: s in walls or s in enemies, grid)
-
-
-# DEFAULT (docs/RULESETS.md): Old-School Essentials' missile ranges in feet
-# (short, medium, long) by weapon kind, and the to-hit at each band. A
-# weapon's own `range` (the referee's edit) comes first.
-DEFAULT_RANGES = {"bow": (50, 100, 150), "crossbow": (80, 160, 240), "sling": (40, 80, 160),
-                  "thrown": (10, 20, 30), "ranged": (50, 100, 150)}
-BAND_TO_HIT = {"short": 1, "medium": 0, "long": -1}
-RANGE_RULE = {"bow": "OSE-RANGED-2", "crossbow": "OSE-RANGED-3", "sling": "OSE-RANGED-4",
-              "thrown": "OSE-RANGED-5", "ranged": "OSE-RANGED-1"}
-
-
-def ranges(a: Weapon) -> tuple[int, int, int]:
-    """A missile's (short, medium, long) in feet: its own, else the DEFAULT for its kind."""
-    return tuple(a.range) if len(a.range) == 3 else DEFAULT_RANGES.get(a.kind, DEFAULT_RANGES["ranged"])
-
-
-def range_band(a: Weapon, feet: int) -> str:
-    """"short", "medium", "long" or "beyond" (refused) for a missile shot `feet` away."""
-    short, medium, long_ = ranges(a)
-    return "short" if feet <= short else "medium" if feet <= medium else "long" if feet <= long_ else "beyond"
-
-
-def shot_feet(c: Combatant, t: Combatant) -> int | None:
-    """Feet between two tokens on the grid (5 ft a square, as the grid counts reach), None off the grid."""
-    if c.square is None or t.square is None:
-        return None
-    return geo.chebyshev(tuple(c.square), tuple(t.square)) * 5
-
-
-def band_text(state: State, c: Combatant, a: Weapon, t: Combatant) -> str:
-    """The attack preview's range: "short range (40 ft): +1", or "" for melee or off the grid."""
-    feet = shot_feet(c, t)
-    if not a.is_ranged or feet is None or not is_detailed(state):
-        return ""
-    band = range_band(a, feet)
-    if band == "beyond":
-        return f"beyond long range ({feet} ft, long {ranges(a)[2]} ft)"
-    return f"{band} range ({feet} ft): {BAND_TO_HIT[band]:+d}"
-
-
-def range_bonus(state: State, c: Combatant, a: Weapon, t: Combatant) -> tuple[int, str]:
-    """The to-hit of the shot's range band and the log's note for it (0, "" for melee or loose)."""
-    feet = shot_feet(c, t)
-    if not a.is_ranged or feet is None or not is_detailed(state):
-        return 0, ""
-    band = range_band(a, feet)
-    if band == "beyond":
-        return 0, ""
-    return BAND_TO_HIT[band], f"{band} range {BAND_TO_HIT[band]:+d} ({RANGE_RULE.get(a.kind, 'OSE-RANGED-1')})"
-
-
-def line_of_sight(state: State, a: Square, b: Square) -> bool:
-    """DEFAULT: the centre-to-centre line from shooter to target crosses no wall square."""
-    walls = state.encounter.map.walls
-    if not walls:
-        return True
-    return geo.line_clear(a, b, walls.__contains__, geo.Grid.from_map(state.encounter.map))
-
-
-def ranged_blocked_by(attacker: Body, bodies: Sequence[Body], hostile: Hostile) -> tuple[str, ...]:
-    """OSE-RANGED-1: ids (sorted) of standing enemies within 5 ft; any of them forbids a ranged attack."""
-    return geo.adjacent_enemies(attacker, bodies, hostile)
 
 
 # --- armour class -------------------------------------------------------------------
@@ -473,80 +411,3 @@ def ammo_die(state: State, c: Combatant, item: str = "ammo") -> str:
     if key in state.board.ammo:
         return state.board.ammo[key]
     return str(c.stat(f"{item}_die", "") or (c.stat("ammo_die", "") if item == "ammo" else "") or "")
-
-
-# --- grapples (OSE-GRAP-1) ------------------------------------------------------------------
-
-def grapple_mod(state: State, c: Combatant) -> int:
-    phys, dex = int(c.stat("phys", 0) or 0), int(c.stat("dex", 0) or 0)
-    mode = opt(state, "grapple_check")
-    base = dex if mode == "dex" else max(phys, dex) if mode == "best" else phys
-    return base + int(c.stat("grapple_bonus", 0) or 0)
-
-
-def resolve_grapple(state: State, dice: Dice, events: list[Event], actor: str, target: str, intent: str) -> State:
-    """Opposed d20 + modifier; the actor must beat the defender (ties keep things as they are)."""
-    c, t = state.get(actor), state.get(target)
-    r1 = dice.roll(DiceExpr(1, 20, grapple_mod(state, c)), f"{c.name} grapple", by=c.id)
-    r2 = dice.roll(DiceExpr(1, 20, grapple_mod(state, t)), f"{t.name} resists", by=t.id)
-    won = r1.total > r2.total
-    verb = "escape from" if intent == "escape" else "grab"
-    events.append(Event("GrappleRolled", f"{c.name} tries to {verb} {t.name}: {r1.describe()} vs {r2.describe()}: "
-                                         f"{'success' if won else 'failure'} (OSE-GRAP-1)", rule="OSE-GRAP-1",
-                        rolls=(r1, r2), actor=actor, target=target))
-    holds = list(state.board.holds)
-    if intent == "escape":
-        if won:
-            state = release(state, events, target, actor, escaped=True)
-        return state
-    existing = next((h for h in holds if h.grappler == actor and h.target == target), None)
-    if not won:
-        if existing and opt(state, "grapple_count") == "consecutive":
-            holds[holds.index(existing)] = replace(existing, successes=0)
-            state = state.with_board(holds=tuple(holds))
-        return state
-    if existing:
-        new = replace(existing, successes=existing.successes + 1)
-        holds[holds.index(existing)] = new
-    else:
-        new = Hold(actor, target, 1)
-        holds.append(new)
-    state = state.with_board(holds=tuple(holds))
-    t = state.get(target).with_condition(GRAPPLED)
-    need = int(opt(state, "pin_successes"))
-    if new.successes >= need and not t.has_condition(PINNED):
-        t = t.with_condition(PINNED)
-        events.append(Event("Pinned", f"{t.name} is pinned ({new.successes} successes): no actions, no movement, "
-                                      f"melee hits deal maximum damage (OSE-GRAP-1, OSE-COND-1)",
-                            rule="OSE-GRAP-1", actor=actor, target=target))
-    elif not existing:
-        events.append(Event("Grappled", f"{t.name} is grappled by {c.name}: only Small weapons, no spells "
-                                        f"(OSE-COND-1)", rule="OSE-GRAP-1", actor=actor, target=target))
-    else:
-        events.append(Event("GrappleHeld", f"{c.name} keeps hold of {t.name} ({new.successes} of {need} toward a pin)",
-                            rule="OSE-GRAP-1", actor=actor, target=target))
-    return state.with_combatant(t)
-
-
-def release(state: State, events: list[Event], grappler: str, target: str, escaped: bool = False) -> State:
-    """End a hold; the pin count resets (OSE-GRAP-1 DEFAULT)."""
-    holds = tuple(h for h in state.board.holds if not (h.grappler == grappler and h.target == target))
-    state = state.with_board(holds=holds)
-    if not any(h.target == target for h in holds):
-        t = state.get(target).without_condition(GRAPPLED).without_condition(PINNED)
-        state = state.with_combatant(t)
-    word = "escapes from" if escaped else "is released by"
-    events.append(Event("Released", f"{state.name(target)} {word} {state.name(grappler)}", rule="OSE-GRAP-1",
-                        actor=grappler, target=target))
-    return state
-
-
-def drop_broken_holds(state: State, events: list[Event]) -> State:
-    """Holds end when either side is out of the fight or no longer adjacent on the grid."""
-    for h in state.board.holds:
-        g, t = state.get(h.grappler), state.get(h.target)
-        apart = (is_detailed(state) and g.square is not None and t.square is not None
-                 and not is_adjacent(g.square, t.square))
-        if is_out(g) or is_out(t) or apart or g.square is None and is_detailed(state):
-            state = release(state, events, h.grappler, h.target)
-    return state

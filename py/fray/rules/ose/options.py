@@ -14,13 +14,14 @@ from ...engine.model import Combatant
 from ...engine.spells import spell_effect
 from ...engine.state import State
 from .check import Core, R, charge_plan, check
-from .combat import (ammo_die, band_text, casting_cost, damage_text, effective_ac, is_shield, range_bonus, ranged_blocked_by,
-                     to_hit_bonus, usable_melee)
+from .combat import ammo_die, casting_cost, damage_text, effective_ac, is_shield, to_hit_bonus, usable_melee
 from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
                        RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
-from .movement import body, bodies, flight_path, move_left, turned_from, withdraw_suggestion
+from .bodies import body, bodies
+from .ranged import band_text, range_bonus, ranged_blocked_by
+from .movement import flight_path, move_left, turned_from, withdraw_suggestion
 from .state import (STEP_NAMES, acting_side, current_step, econ_of, grid_of, hostile_fn, is_detailed, is_out,
                     distinct, memorised_at_start, spells_of)
 from .turn_undead import undead_groups

@@ -14,13 +14,15 @@ from ...engine.dice import Dice
 from ...engine.referee_effects import cast_effect
 from ...engine.tables import Handlers
 from ...engine.state import State
-from .check import charge_plan, manip_cost
-from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, drop_broken_holds, is_shield, release,
-                     resolve_grapple, shot_manipulations, splinter, strike)
+from .action_checks import manip_cost
+from .check import charge_plan
+from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, is_shield, shot_manipulations, splinter,
+                     strike)
 from .commands import (Attack, CancelSpell, Charge, CheckMorale, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Flee,
                        Grapple, Manipulate, MoraleResult, Move, Narrate, Opportunity, Release, RestoreMemory,
                        RollInitiative,
                        RollResource, Splinter, Surprise, TurnUndead, Withdraw)
+from .grapple import drop_broken_holds, release, resolve_grapple
 from .movement import answer_opportunity, run_move, start_move
 from .round import call_morale, end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
 from .round import settle as settle_round

@@ -13,9 +13,10 @@ from ...engine.commands import Event
 from ...engine.dice import Dice
 from ...engine.model import Combatant
 from ...engine.state import Prompt, State
-from .check import check_turn, check_weapon
+from .action_checks import check_turn, check_weapon
 from .combat import lose_spell, usable_melee, weapon_reach  # noqa: F401 (lose_spell: resolve, ruleset)
-from .movement import move_left, shooter_blocked_by, within
+from .bodies import shooter_blocked_by, within
+from .movement import move_left
 from .state import (STEP_NAMES, STEPS, Econ, MoraleTrack, acting_side, active_sides, can_act, current_step,
                     econ_of, forget, is_detailed, is_out, is_turned, opt, with_econ)
 from .turn_undead import expire_turning, undead_groups

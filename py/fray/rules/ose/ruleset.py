@@ -7,8 +7,8 @@ A thin strategy: it declares the tables of the `Ruleset` template (`checks`,
 `resolve` (what each command does, a `Handlers` table, and `settle`),
 `options` (what each actor is offered), `reasons` (the `Reason` codes),
 `round` (initiative, steps, spells lapsing, morale), `movement` (grid moves,
-attacks of opportunity, charge, brace), `combat` (attacks, stances, shields,
-grapples), `turn_undead`; records and queries are in `state`, commands in
+attacks of opportunity, charge, brace), `bodies` (who stands where), `combat` (attacks, stances, shields),
+`ranged` (missile ranges), `grapple`, `turn_undead`; records and queries are in `state`, commands in
 `commands`.
 """
 from __future__ import annotations
@@ -26,9 +26,10 @@ from ...engine.state import State
 from .system import INFO
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
 from .commands import Charge, Done, EndStep, Flee, Move, RollResource, Withdraw
-from .combat import drop_broken_holds
+from .grapple import drop_broken_holds
 from .movement import suggest_paths as suggest_move_paths
-from .movement import bodies as grid_bodies, move_left
+from .bodies import bodies as grid_bodies
+from .movement import move_left
 from .round import active_actors, lose_spell, outcome_text
 from .state import SETTINGS, STATS, OseState, Phase, can_act, opt, phase_of
 

@@ -1,6 +1,6 @@
 """OSE Turn Undead: the turning table, who can be turned, and one turning attempt (OSE-TURN-1..4).
 
-Whether a Warpriest may try now is check.py's `check_turn`.
+Whether a Warpriest may try now is action_checks.py's `check_turn`.
 """
 from __future__ import annotations
 
