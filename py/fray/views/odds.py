@@ -102,10 +102,13 @@ def figure(o: Odds) -> str:
     if len(o.outcomes) > 1:
         label, p = o.outcomes[0]
         return f"{mark}{pct(p)} {label.split(' · ')[0].lower()}"
-    for purpose, dist in o.rolls:
-        if len(dist) > 1:
+    decides = [(purpose, dist) for purpose, dist in o.rolls if len(dist) > 1]
+    for purpose, dist in decides:
+        if "initiative" not in purpose.lower():
             return f"{mark}{dist[0][0]}–{dist[-1][0]}, avg {num(mean(dist))}"
-    return CERTAIN  # one outcome, no die that matters
+    # CORE-ODDS-1: an initiative die's raw faces ("1–20") say nothing of what it decides (who acts first,
+    # with which modifier): nothing is shown rather than a figure that misleads
+    return "" if decides else CERTAIN  # one outcome, no die that matters
 
 
 def _bar(p: Fraction) -> str:
