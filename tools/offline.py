@@ -9,7 +9,7 @@ Called by tools/setup.py after each setup step, by the dev server when the
 list is asked for, and by the tests; it rewrites the file only when it changed.
 It first writes static/build/build-id.js (`self.FRAY_BUILD`): a hash of what
 the page's markup is made from (index.html, py/main.py, the app zip), which the
-painted start (static/boot/boot.js, py/fray/ui/paint.py) keeps with the markup
+painted start (static/boot/boot.js, py/fray/ui/page/paint.py) keeps with the markup
 it stores, so markup drawn by another build is never painted.
 Standard library only.
 """

@@ -9,6 +9,8 @@ runs, so the modules the page loads pay nothing for it.
     python -m fray show FILE          system, combatants, round, whose turn
     python -m fray odds FILE [--actor ID] [--json] [--exact]
                                       each option of the actor (default: whoever acts now) with its odds
+    python -m fray import FILE --system ose|olog|ogre
+                                      the creatures of the stat blocks in FILE, as JSON (docs/ROSTER.md)
 
 FILE may also be a share link ("...#e=..." or "e=...").
 
@@ -26,7 +28,7 @@ from typing import Iterable, TextIO
 
 from .engine import storage
 from .engine.commands import Event
-from .engine.referee import condition_words
+from .engine.conditions import condition_words
 from .engine.session import Session
 from .rules import RULESETS
 
@@ -208,6 +210,30 @@ def cmd_odds(source: str, actor: str | None, as_json: bool, exact: bool, out: Te
     return EXIT_OK
 
 
+def cmd_import(source: str, system: str, out: TextIO, err: TextIO) -> int:
+    """The creatures FILE's stat blocks give, as a JSON list in the save file's combatant form with `count`
+    and `unread`; each block that gives none is named on `err` with why (exit 1)."""
+    from . import stat_blocks
+    from .engine.stat_block import MAX_TEXT as MAX_PASTE
+    try:
+        with open(source, "rb") as f:
+            data = f.read(MAX_PASTE * 4 + 1)
+        blocks = stat_blocks.read(system, data)
+    except OSError as exc:
+        print(f"{source}: cannot read ({exc.strerror or exc})", file=err)
+        return EXIT_PROBLEMS
+    except stat_blocks.PasteError as exc:
+        print(f"{source}: {exc}", file=err)
+        return EXIT_PROBLEMS
+    good = [b for b in blocks if b.ok]
+    for n, b in enumerate(blocks, 1):
+        for problem in b.problems:
+            print(f"{source}: block {n} ({b.name}): {problem}", file=err)
+    json.dump([stat_blocks.to_json(b) for b in good], out, ensure_ascii=False, indent=1)
+    out.write("\n")
+    return EXIT_OK if len(good) == len(blocks) else EXIT_PROBLEMS
+
+
 def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run the command line; returns the exit status (0 ok, 1 problems, 2 usage)."""
     import argparse  # only here: the page never runs the command line
@@ -228,10 +254,16 @@ def main(argv: list[str] | None = None, out: TextIO | None = None, err: TextIO |
     p.add_argument("--actor", metavar="ID", help="whose options (default: whoever acts now)")
     p.add_argument("--json", action="store_true", help="JSON, chances as exact fractions")
     p.add_argument("--exact", action="store_true", help="enumerate every branch, however many (no sampling)")
+    p = sub.add_parser("import", help="read pasted stat blocks into creatures, printed as JSON")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--system", required=True, choices=sorted(RULESETS.names()), help="the system the blocks are written for")
+    p.set_defaults(run=lambda a: cmd_import(a.file, a.system, out, err))
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:
         return int(exc.code or 0) and EXIT_USAGE
+    if hasattr(args, "run"):
+        return args.run(args)
     if args.command == "check":
         return cmd_check(args.files, out, err)
     if args.command == "replay":

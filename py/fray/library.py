@@ -8,7 +8,7 @@ restored for `TRASH_DAYS` days. A backup is one file holding every entry and
 the roster; importing one (or a single encounter file) adds entries under new
 ids and never overwrites one. A record that does not read is set aside (kept,
 marked broken, with the problem), never deleted. Pure: no browser imports;
-the page keeps these records in IndexedDB (ui/store.py).
+the page keeps these records in IndexedDB (ui/dom/store.py).
 """
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The setup's placement map: its squares or zones and the tokens on them, what a drop means, whether it is
 allowed, and the edit of the draft it makes. Pure.
 
-The documents are the save-file form the setup editor edits (ui/editor.py). A spot is written as the page
+The documents are the save-file form the setup editor edits (ui/markup/editor.py). A spot is written as the page
 writes it in a `data-action`: "sq:3,4" for a square (as the form's "Square x,y" field has it) or "zone:2" for
 an OLOG zone counted from 1, as the field and the form show it (stored from 0, the file format). A drop on
 a wall or on a square someone else holds is refused with a reason and a sentence; a zone holds anyone.

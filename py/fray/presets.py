@@ -94,13 +94,11 @@ def blank_encounter(system: str, profile: str = "") -> dict[str, Any]:
     return doc
 
 
-# The systems a new encounter starts in, one line each on what it is (the library's "New encounter").
-# OSE starts in detailed combat on squares; Setup's System list switches it to loose combat.
-NEW_ENCOUNTER = (
-    ("olog", "", "OLOG", "Distance in zones; foes nearby press you each action."),
-    ("ose", "detailed", "OSE", "Old-School Essentials house rules: sides declare, then act on a square grid."),
-    ("ogre", "", "Ogre", "Ogre Character Codex: squares, and a segment ruler of declared actions."),
-)
+def new_encounters() -> tuple[tuple[str, str, str, str], ...]:
+    """The systems a new encounter starts in (the library's "New encounter"): system, the profile it
+    starts in, its short name and one line on what it is, from each system's descriptor."""
+    from .rules import SYSTEMS
+    return tuple((s, i.start_profile, i.label, i.new_line or i.line) for s, i in SYSTEMS.items())
 
 
 def empty_encounter(system: str, profile: str = "") -> dict[str, Any]:

@@ -185,7 +185,7 @@ def check_entry(raw: Any, path: str) -> tuple[Entry | None, list[str]]:
         problems.append(f"{path}.combatant: expected a combatant object")
     else:
         body = _upgraded(body, system)
-        _check_combatant(body, system or "olog", f"{path}.combatant", problems)
+        _check_combatant(body, system or _systems()[0], f"{path}.combatant", problems)
     changed = raw.get("changed", 0)
     if isinstance(changed, bool) or not isinstance(changed, (int, float)):
         problems.append(f"{path}.changed: expected a time in milliseconds")

@@ -8,7 +8,7 @@
 // snapshot the next visit starts from (static/boot/snapshot-worker.mjs).
 // On a later visit it paints the referee's last fight before Python is up
 // (`paint`, called from index.html right after the app root): the markup that
-// py/fray/ui/paint.py stored in local storage for this build, inert and marked
+// py/fray/ui/page/paint.py stored in local storage for this build, inert and marked
 // as starting until Python's first drawing takes it over in place (`ready`).
 // A tap on it meanwhile is kept and applied then, on the very element it hit
 // if that is still the same, or visibly refused; never lost silently.
@@ -82,7 +82,7 @@
     document.head.appendChild(preload);
   }
   var FIRST_VISIT_DELAY_MS = 3000;
-  var PAINT_KEY = "fray.paint";  // py/fray/ui/paint.py
+  var PAINT_KEY = "fray.paint";  // py/fray/ui/page/paint.py
   var PAINT_VERSION = 1;
   var NOTE_MS = 6000;  // how long a note about a tap made while starting stays
   var starting = false;  // a painted page is on screen and Python is not up yet
@@ -312,7 +312,7 @@
     progress: progress,
     fail: fail,
     paint: paint,
-    served: null,  // the app root's markup as served (py/fray/ui/paint.py composes the stored markup in it)
+    served: null,  // the app root's markup as served (py/fray/ui/page/paint.py composes the stored markup in it)
     painted: false,  // this visit started from a painted page
     ready: function () {
       done = true;

@@ -43,7 +43,7 @@ PROBE = """
     addEventListener(kind, (ev) => { if (ev.isTrusted) log.inputs.push(ev.timeStamp); }, true);
   }
   log.records = 0; log.added = 0;
-  // The odds written into the action buttons after the tap has painted (ui/odds_ui.py, in tasks of their own)
+  // The odds written into the action buttons after the tap has painted (ui/page/odds_ui.py, in tasks of their own)
   // are not the tap's handler: records made only by them do not move the handler's end.
   const odds = (r) => (r.type === "attributes" && (r.attributeName || "").startsWith("data-odds"))
     || (() => { const t = r.target.nodeType === 1 ? r.target : r.target.parentElement;

@@ -1,5 +1,5 @@
 """Odds-ready times in the page (CORE-ODDS-1): for the 40-combatant benchmark encounters in headless Chromium,
-how long after a tap until the selected combatant's odds are all on its buttons (ui/odds_ui.py sets
+how long after a tap until the selected combatant's odds are all on its buttons (ui/page/odds_ui.py sets
 `#actions-slot[data-odds=ready]`). Target: p95 <= 150 ms.
 
 Two figures per system:

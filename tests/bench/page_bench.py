@@ -57,7 +57,7 @@ sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "py")]
 import server  # noqa: E402  (tools/server.py)
 import setup  # noqa: E402  (tools/setup.py)
 from fray.engine import storage  # noqa: E402
-from fray.engine.ruleset import SetHp  # noqa: E402
+from fray.engine.referee import SetHp  # noqa: E402
 from interaction import pct  # noqa: E402  (tests/bench/interaction.py: one quantile for every bench)
 from fray.engine.session import Session  # noqa: E402
 

@@ -14,6 +14,7 @@ if "fray" not in sys.modules:  # until a shared conftest puts py/ on the path
         sys.path.insert(0, _PY)
 
 from fray.engine import geometry as geo  # noqa: E402
+from fray.engine import paths as walks  # noqa: E402
 from fray.engine.geometry import Body, Grid  # noqa: E402
 
 SIDES = ("a", "b", "c", "d")  # four mutually hostile sides of ten: more threat maps than a usual fight
@@ -41,7 +42,7 @@ def _setup() -> tuple[Grid, list[Body], list[list[tuple[int, int]]]]:
 
 def _workload(grid: Grid, bodies: list[Body], paths: list) -> int:
     maps = {side: geo.threat_map(bodies, grid, side, hostile) for side in SIDES}
-    return sum(len(geo.provocations(p, b, bodies, hostile, threats=maps[b.side])) for b, p in zip(bodies, paths))
+    return sum(len(walks.provocations(p, b, bodies, hostile, threats=maps[b.side])) for b, p in zip(bodies, paths))
 
 
 def test_bench_threat_maps_and_provocations_warm(benchmark):
@@ -68,7 +69,7 @@ def test_bench_provocations_without_threat_maps_cold(benchmark):
 
     def each() -> int:
         geo._area.cache_clear()
-        return sum(len(geo.provocations(p, b, bodies, hostile, grid=grid)) for b, p in zip(bodies, paths))
+        return sum(len(walks.provocations(p, b, bodies, hostile, grid=grid)) for b, p in zip(bodies, paths))
 
     assert benchmark(each) > 0
 
@@ -77,5 +78,5 @@ def test_bench_shortest_path_across_the_map(benchmark):
     """One path preview corner to corner around both walls, with every creature in place."""
     grid, bodies, _ = _setup()
     mover = Body("m", "a", (0, 39))
-    path = benchmark(geo.shortest_path, grid, (0, 39), (39, 0), mover, bodies, hostile)
+    path = benchmark(walks.shortest_path, grid, (0, 39), (39, 0), mover, bodies, hostile)
     assert path is not None and path[-1] == (39, 0)

@@ -12,12 +12,13 @@ from fray.engine.model import MapSpec  # noqa: E402
 from fray.engine.session import Session  # noqa: E402
 from fray.rules import get  # noqa: E402
 from fray.rules.ose.examples import large  # noqa: E402
-from fray.ui.field_ui import FieldUi  # noqa: E402
-from fray.ui.field_views import FieldContext  # noqa: E402
-from fray.ui.grid import GridView  # noqa: E402
-from fray.ui.grid import forget as forget_all  # noqa: E402
+from fray.ui.field.field_ui import FieldUi  # noqa: E402
+from fray.ui.field.field_views import FieldContext  # noqa: E402
+from fray.ui.field.grid import GridView  # noqa: E402
+from fray.ui.field.grid import forget as forget_all  # noqa: E402
 from fray.views.panels import system_view  # noqa: E402
-from fray.views.grid import PreviewRequest, forget, grid_model  # noqa: E402
+from fray.views.grid import forget, grid_model  # noqa: E402
+from fray.views.grid_path import PreviewRequest  # noqa: E402
 
 OSE = get("ose")
 

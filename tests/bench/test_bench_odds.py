@@ -1,5 +1,5 @@
 """Odds-ready time (CORE-ODDS-1): for the 40-combatant benchmark encounters, how long until the selected
-combatant's odds are all worked out, as the page works them (ui/odds_ui.py: the page budget, option after
+combatant's odds are all worked out, as the page works them (ui/page/odds_ui.py: the page budget, option after
 option in the panel's order, in 4 ms parts). Target in the page: p95 <= 150 ms from the tap.
 
 Run: .venv/bin/python -m pytest tests/bench/test_bench_odds.py -q -s

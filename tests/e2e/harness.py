@@ -115,7 +115,7 @@ def new_context(browser, base: str, device: str, guard: Guard | list, **extra):
     """A browser context whose requests outside the local server fail and are recorded in the guard
     (or in the guard that a one-item list holds at the time: a context shared by several tests)."""
     ctx = browser.new_context(**VIEWPORTS[device], **extra)
-    # The journeys start on the demo fight, as a first visit did before the welcome (ui/welcome.py `wanted`);
+    # The journeys start on the demo fight, as a first visit did before the welcome (ui/controllers/welcome.py `wanted`);
     # tests/e2e/test_welcome.py turns it on (`welcome_on`).
     ctx.add_init_script(WELCOME_OFF)
     local = re.escape(base)

@@ -177,7 +177,7 @@ def answer(page: Page, text: str) -> None:
     page.get_by_test_id("ask").locator("button.choice", has_text=text).click()
 
 
-# The library as IndexedDB holds it (ui/store.py): every record's JSON, read in the page.
+# The library as IndexedDB holds it (ui/dom/store.py): every record's JSON, read in the page.
 STORED = """async () => {
   const db = await new Promise((ok, no) => { const r = indexedDB.open('fray'); r.onsuccess = () => ok(r.result);
                                              r.onerror = () => no(r.error); });

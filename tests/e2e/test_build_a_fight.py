@@ -38,7 +38,7 @@ def roster_file() -> str:
 
 
 def seed_the_party(page: Page, tmp_path) -> None:
-    """Not counted: the roster file imported as "Import a roster…" reads it (ui/roster_ui.py)."""
+    """Not counted: the roster file imported as "Import a roster…" reads it (ui/controllers/roster_ui.py)."""
     path = tmp_path / "party-roster.json"
     path.write_text(roster_file())
     page.set_input_files("#roster-input", str(path))

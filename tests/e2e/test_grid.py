@@ -10,6 +10,7 @@ from helpers import is_phone, log_text, next_turn, physical_dice, select, show, 
 from playwright.sync_api import expect
 
 from fray.engine import geometry as geo
+from fray.engine import paths
 from fray.engine import storage
 from fray.engine.dice import ScriptedDice
 from fray.engine.session import Session
@@ -96,8 +97,8 @@ def test_dragging_through_threat_warns_naming_the_attackers_then_commit_and_undo
     show(app, "field")
     me = body(s.state, "brak")
     grid = geo.Grid.from_map(s.state.encounter.map)
-    path = geo.path_through(grid, [(4, 5), (12, 4)], me, OSE.bodies(s.state), s.state.hostile)
-    expected = geo.provocations(path, me, OSE.bodies(s.state), s.state.hostile, grid=grid)
+    path = paths.path_through(grid, [(4, 5), (12, 4)], me, OSE.bodies(s.state), s.state.hostile)
+    expected = paths.provocations(path, me, OSE.bodies(s.state), s.state.hostile, grid=grid)
     assert expected, "the route must pass the orcs' reach"
     x0, y0 = square_xy(app, (4, 5))
     x1, y1 = square_xy(app, (12, 4))

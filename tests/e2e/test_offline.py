@@ -215,7 +215,7 @@ def test_repeat_visits_start_from_a_snapshot_made_on_this_device(visit):
         draws.append(again.evaluate(RANDOM))
         again.close()
     assert draws[0] != draws[1], "random was not reseeded after restoring the snapshot"
-    page.close()  # a second tab on the same encounter would be read-only (ui/tabs.py)
+    page.close()  # a second tab on the same encounter would be read-only (ui/desk/tabs.py)
     ctx.set_offline(True)
     offline = open_page(ctx, base)
     assert offline.evaluate("document.documentElement.dataset.snapshot") == "restored"
@@ -228,7 +228,7 @@ def test_a_later_visit_whose_early_wasm_compile_failed_starts_the_normal_way(vis
     fetches and compiles it itself, and the page starts with the autosave and works."""
     srv, base, ctx, page = visit
     damage(page, "orc-1", 4)
-    page.close()  # a second tab on the same encounter would be read-only (ui/tabs.py)
+    page.close()  # a second tab on the same encounter would be read-only (ui/desk/tabs.py)
     again = watch(ctx.new_page(), ctx.guard)
     again.add_init_script("WebAssembly.compileStreaming = () => Promise.reject(new Error('no early compile'));")
     again.goto(base)

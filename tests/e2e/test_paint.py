@@ -1,6 +1,6 @@
 """The painted start (issue 36): on a later visit the referee's last fight is drawn before Python is up.
 
-The markup py/fray/ui/paint.py stored with the build id (`fray.paint`) is painted by static/boot/boot.js at
+The markup py/fray/ui/page/paint.py stored with the build id (`fray.paint`) is painted by static/boot/boot.js at
 once, inert and marked as starting; Python's first drawing then takes it over in place and finds it
 identical. A tap on it meanwhile is applied once Python is up on the very element it hit, or visibly
 refused; a stale or corrupt entry is ignored and removed. Nothing leaves the local server (the guard).
@@ -18,7 +18,7 @@ pytestmark = pytest.mark.parametrize("device", ["desktop"])
 
 # Before the page's scripts: what the painted page was at once (right after boot.js painted it), every change
 # made to it until Python's first drawing had been written (frayBoot.ready is called right after it), and
-# what the app root held then. The odds' progress marks (ui/odds_ui.py: data-odds on the actions slot) are
+# what the app root held then. The odds' progress marks (ui/page/odds_ui.py: data-odds on the actions slot) are
 # the page's idle work starting, not the drawing: they are left out of both.
 WATCH = r"""
 (() => {

@@ -1,5 +1,5 @@
 """The page after many taps shows exactly one selection in every view: the order list, the map's
-tokens and the segment ruler are written row by row and token by token (ui/patch.py's regions,
+tokens and the segment ruler are written row by row and token by token (ui/dom/patch.py's regions,
 issue 20), and what they show must stay what a full drawing would show."""
 from __future__ import annotations
 
@@ -103,14 +103,14 @@ def test_a_selection_tap_changes_two_rows_and_two_tokens_and_leaves_the_rest_unt
         assert all(o in (first, then) or o.startswith(view_parts) for o in touched), changed
 
 
-# --- the morph itself (ui/patch.py's MORPH_JS), in a blank page: no boot ------------------------------------
+# --- the morph itself (ui/dom/patch.py's MORPH_JS), in a blank page: no boot ------------------------------------
 
 def morph_js() -> str:
-    """MORPH_JS as the page makes it (read from the source: fray.ui.patch imports pyscript)."""
+    """MORPH_JS as the page makes it (read from the source: fray.ui.dom.patch imports pyscript)."""
     import ast
     import pathlib
 
-    tree = ast.parse((pathlib.Path(__file__).resolve().parents[2] / "py/fray/ui/patch.py").read_text())
+    tree = ast.parse((pathlib.Path(__file__).resolve().parents[2] / "py/fray/ui/dom/patch.py").read_text())
     return next(n.value.value for n in tree.body if isinstance(n, ast.Assign)
                 and getattr(n.targets[0], "id", "") == "MORPH_JS")
 
@@ -123,9 +123,9 @@ def drawn_panels() -> dict[str, list[str]]:
 
     from fray.engine.session import Session
     from fray.rules import examples
-    from fray.ui import panels
-    from fray.ui.field_views import FieldContext, views_for
-    from fray.ui.html import unmarked
+    from fray.ui.markup import panels
+    from fray.ui.field.field_views import FieldContext, views_for
+    from fray.ui.markup.html import unmarked
     from fray.views.panels import action_menu, system_view
 
     out: dict[str, list[str]] = {}
@@ -224,7 +224,7 @@ def synthetic_pairs(n: int) -> list[tuple[str, str]]:
 
 
 def test_the_morph_leaves_each_panel_exactly_as_its_markup_whatever_was_there(browser):
-    """ui/patch.py writes a panel by morphing the nodes in place. Whatever two drawings it goes between
+    """ui/dom/patch.py writes a panel by morphing the nodes in place. Whatever two drawings it goes between
     (any two selections' action panels, order lists and field views of the 40-combatant examples, and
     random trees with keyed, duplicated and unkeyed nodes, text and form controls edited by hand), the
     slot ends holding exactly what its new markup parses to, controls as the markup says, and most
@@ -263,13 +263,13 @@ PATCH_CHECK = """([js, cases]) => {
 
 
 def test_a_region_whose_items_came_went_or_moved_is_written_item_by_item_exactly(browser):
-    """ui/patch.py writes a region (the log's lines, the order rows, a map's tokens) by its changed items: a
+    """ui/dom/patch.py writes a region (the log's lines, the order rows, a map's tokens) by its changed items: a
     line added on top and the oldest dropped, a row removed, every item moved one place, in HTML and in
     SVG, with the outer element's attributes and a part changed beside them (the ruler's segment now).
     Between any two random lists the slot ends holding exactly the new markup."""
     import random
 
-    from fray.ui.html import changed_items, h, part, region, unmarked
+    from fray.ui.markup.html import changed_items, h, part, region, unmarked
 
     rng = random.Random(11)
 

@@ -334,7 +334,7 @@ def test_the_table_waits_for_the_referee_and_the_players_view_and_export_work(re
     assert svg.startswith("<svg") and "Brak" in svg
     # A second referee tab has a channel of its own: each table follows its own referee tab only. It opens
     # another encounter by a share link (a library entry of its own): on the autosave it would find this
-    # tab's entry and, taken over, this tab would follow its steps read-only (ui/tabs.py), table and all,
+    # tab's entry and, taken over, this tab would follow its steps read-only (ui/desk/tabs.py), table and all,
     # which is right but does not tell the channels apart (the check below raced that following).
     other = watch(ref.context.new_page(), guard)
     other.goto(base_url_local + "#" + storage.encode_link(Session(examples("ose")["detailed"](3), get("ose"))))

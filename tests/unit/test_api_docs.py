@@ -11,7 +11,7 @@ import re
 import pytest
 
 from fray.engine.commands import Reason as Core
-from fray.engine.ruleset import RefereeReason
+from fray.engine.referee import RefereeReason
 from fray.rules import olog, ose, ogre
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]

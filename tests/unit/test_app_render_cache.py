@@ -138,7 +138,7 @@ def fresh_drawing(module, app) -> dict[str, str]:
 
 def offered(app):
     """The selected combatant's options as the page offers them (a click names one by its index)."""
-    return importlib.import_module("fray.ui.offers").options(app.desk)
+    return importlib.import_module("fray.ui.desk.offers").options(app.desk)
 
 
 def drawing(app) -> dict[str, str]:
@@ -149,9 +149,9 @@ def drawing(app) -> dict[str, str]:
 def test_every_click_draws_what_a_fresh_page_would(app_module, system, example, monkeypatch):
     enc = examples(system)[example](3)
     module = app_module
-    monkeypatch.setattr(importlib.import_module("fray.ui.panels"), "FOLD_OVER", 0)  # folds in these small fights
-    play = importlib.import_module("fray.ui.play")
-    offers = importlib.import_module("fray.ui.offers")
+    monkeypatch.setattr(importlib.import_module("fray.ui.markup.panels"), "FOLD_OVER", 0)  # folds in these small fights
+    play = importlib.import_module("fray.ui.controllers.play")
+    offers = importlib.import_module("fray.ui.desk.offers")
     module.window.location.hash = "#" + storage.encode_link(Session(enc))
     app = module.App()
     app.boot()
@@ -223,7 +223,7 @@ def test_a_setup_edit_and_an_opened_example_are_undone_and_redone_in_order(app_m
     app.edit_later("name", "text", "Renamed")
     assert app.desk.session.encounter.name == "Renamed" and len(app.desk.session.steps) == 1
     app.dispatch("mode", "play", None)
-    editing = importlib.import_module("fray.ui.editing")
+    editing = importlib.import_module("fray.ui.controllers.editing")
     app.handle(lambda d: editing.load_example(d, "ose", "detailed"))
     assert app.desk.session.encounter.system == "ose" and app.desk.session.steps == []
     drawn = []
@@ -261,7 +261,7 @@ class CountingRules:
 
 @pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
 def test_idle_time_makes_every_selection_ready_and_the_same_as_drawn_on_the_tap(app_module, system, example):
-    """Once the page has been idle (ui/warm.py's background parts), a tap on anyone computes no
+    """Once the page has been idle (ui/page/warm.py's background parts), a tap on anyone computes no
     rules, and draws exactly what a fresh page draws for that selection. A step queues its new state."""
     module = app_module
     module.window.location.hash = "#" + storage.encode_link(Session(examples(system)[example](3)))
@@ -281,19 +281,19 @@ def test_idle_time_makes_every_selection_ready_and_the_same_as_drawn_on_the_tap(
     finally:
         app.desk.session.ruleset = counting.inner
     state = app.desk.session.state
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     plain = [i for i, o in enumerate(offers.options(app.desk)) if o.allowed and not o.needs and not o.choices]
     assert plain, "the last selected has a plain option to take"
-    play = importlib.import_module("fray.ui.play")
+    play = importlib.import_module("fray.ui.controllers.play")
     app.handle(lambda d: play.choose(d, plain[0]))
     assert app.desk.session.state is not state and app.warmer.state is app.desk.session.state and app.warmer.queue
 
 
 def test_a_redraw_that_changes_two_rows_of_forty_writes_those_two_and_nothing_else(app_module):
-    """A slot's regions (ui/html.py `region`: the order rows, the tokens, the lanes) are written
+    """A slot's regions (ui/markup/html.py `region`: the order rows, the tokens, the lanes) are written
     item by item, only the items that changed; anything else that changed writes the slot whole."""
-    from fray.ui.html import h, region, unmarked
-    from fray.ui.patch import changed_items
+    from fray.ui.markup.html import h, region, unmarked
+    from fray.ui.dom.patch import changed_items
 
     def order(rows, title="Order"):
         return h("section", None, h("h2", None, title),
@@ -324,8 +324,8 @@ def test_a_selection_on_the_bands_writes_the_zone_heads_and_two_tokens_not_every
     changes every zone's head; it must not rewrite every zone with its tokens. The zones stay put and
     only their heads (label, hover text, reach, "Move here") and the two tokens whose flags changed are
     written; the page shows what a fresh page draws."""
-    from fray.ui.html import unmarked
-    from fray.ui.patch import changed_items
+    from fray.ui.markup.html import unmarked
+    from fray.ui.dom.patch import changed_items
 
     module = app_module
     module.window.location.hash = "#" + storage.encode_link(Session(examples("olog")["skirmish"](1)))
@@ -370,7 +370,7 @@ def test_an_undo_finds_the_selection_it_returns_to_ready(app_module, system, exa
     state = app.desk.session.state
     plain = [i for i, o in enumerate(offered(app)) if o.allowed and not o.needs and not o.choices]
     assert plain, "the selected combatant has a plain option to take"
-    play = importlib.import_module("fray.ui.play")
+    play = importlib.import_module("fray.ui.controllers.play")
     app.handle(lambda d: play.choose(d, plain[0]))
     assert app.desk.session.state is not state
     counting = CountingRules(app.desk.session.ruleset)

@@ -155,6 +155,59 @@ def test_imports_point_down_the_layers(path):
     assert not bad, f"{rel(path)} ({layer}) imports {bad}: ui -> views -> rules -> engine (DESIGN.md)"
 
 
+# The ui's floors (docs/ARCHITECTURE.md), top first: a ui module imports its own floor and those below it.
+# Folders on one floor stand side by side and import neither each other.
+UI_FLOORS = (("",), ("page",), ("controllers",), ("desk",), ("field", "dom"), ("markup",))
+UI = FRAY / "ui"
+
+
+def ui_floor(dotted: str) -> tuple[int, str] | None:
+    """(floor, folder) of a name under fray.ui ("fray.ui.desk.offers" -> (3, "desk")); None outside the ui."""
+    parts = dotted.split(".")
+    if parts[:2] != ["fray", "ui"]:
+        return None
+    folder = parts[2] if len(parts) > 3 or (len(parts) == 3 and (UI / parts[2]).is_dir()) else ""
+    return next((i, folder) for i, floor in enumerate(UI_FLOORS) if folder in floor)
+
+
+def upward(source: str, name: str) -> bool:
+    """Whether ui module `source` importing `name` points up the floors (or across to a folder beside it)."""
+    here, there = ui_floor(source), ui_floor(name)
+    return there is not None and here != there and (there[0] < here[0] or there[0] == here[0])
+
+
+def test_the_floor_guard_sees_an_upward_and_a_sideways_import():
+    assert upward("fray.ui.controllers.play", "fray.ui.page.render")
+    assert upward("fray.ui.markup.panels", "fray.ui.desk")
+    assert upward("fray.ui.field.grid", "fray.ui.dom.patch")  # side by side: neither imports the other
+    assert upward("fray.ui.desk.offers", "fray.ui.app")
+    assert not upward("fray.ui.page.render", "fray.ui.desk.offers")
+    assert not upward("fray.ui.desk.desk", "fray.ui.desk.page")  # the desk's page state, not the page/ floor
+    assert not upward("fray.ui.app", "fray.ui.controllers.play") and not upward("fray.ui.app", "fray.views.odds")
+
+
+def test_every_ui_folder_is_a_floor():
+    folders = sorted(p.name for p in UI.iterdir() if p.is_dir() and p.name != "__pycache__")
+    placed = {f for floor in UI_FLOORS for f in floor if f}
+    assert set(folders) == placed, f"ui/ folders {sorted(set(folders) ^ placed)}: place each on a floor (UI_FLOORS)"
+
+
+@pytest.mark.parametrize("path", [p for p in modules() if p.relative_to(FRAY).parts[0] == "ui"], ids=rel)
+def test_ui_imports_point_down_the_floors(path):
+    source = ".".join(path.relative_to(PY).with_suffix("").parts)  # a package's own: "fray.ui.page.__init__"
+    bad = [(n, line) for n, line in imported(path) if upward(source, n)]
+    assert not bad, f"{rel(path)} imports {bad}: ui/ -> page/ -> controllers/ -> desk/ -> field/, dom/ -> markup/"
+
+
+def test_the_architecture_map_shows_the_ui_floors_the_guard_checks():
+    text = ARCHITECTURE.read_text(encoding="utf-8")
+    rows = [line for line in text.splitlines() if line.startswith("| ") and "| `" in line]
+    for i, floor in enumerate(UI_FLOORS):
+        for folder in floor:
+            cell = f"| {i + 1} | `{folder}/` |" if folder else f"| {i + 1} | `ui/` |"
+            assert any(line.startswith(cell) for line in rows), f"docs/ARCHITECTURE.md has no row {cell}"
+
+
 def test_the_engine_modules_import_each_other_without_a_circle():
     """One concept per module, dependencies one way: no engine module reaches back to one that imports it."""
     engine = {rel(p): p for p in modules() if p.relative_to(FRAY).parts[0] == "engine"}

@@ -203,7 +203,7 @@ def test_show_names_the_system_round_turn_and_every_combatant(tmp_path):
 
 def test_show_marks_the_fallen_and_the_outcome(tmp_path):
     examples = pytest.importorskip("fray.rules.olog.examples")
-    from fray.engine.ruleset import SetHp
+    from fray.engine.referee import SetHp
     s = Session(examples.examples()["two_orcs"](1))
     for c in s.state.combatants:
         if c.side != s.state.combatants[0].side:

@@ -12,7 +12,8 @@ from ose_kit import CLAW, fighter, session as ose_session, start as ose_start
 from fray.engine import storage
 from fray.engine.commands import Reason
 from fray.engine.conditions import Mods, modifiers
-from fray.engine.referee import SetCondition, condition_words, public_conditions
+from fray.engine.referee import SetCondition
+from fray.engine.conditions import condition_words, public_conditions
 from fray.engine.session import Session
 from fray.rules.ogre import RULESET as OGRE, commands as oc
 from fray.rules.olog import RULESET as OLOG, Attack, EndTurn, Move, RollInitiative

@@ -16,7 +16,8 @@ from fray.rules.ogre.segment import aoo_eligible
 from fray.rules.olog.pressure import pressure_on
 from fray.rules.ose import RULESET as OSE, Move
 from fray.rules.ose.movement import bodies as ose_bodies
-from fray.views.grid import PreviewRequest, grid_model
+from fray.views.grid import grid_model
+from fray.views.grid_path import PreviewRequest
 
 CANNOT = ("asleep", "held", "helpless", "paralysed", "unconscious", "Frozen (no actions)")
 

@@ -9,7 +9,8 @@ from ogre_support import orc, pc, start
 from ose_kit import fighter, session as ose_session, start as ose_start
 
 from fray.engine import storage
-from fray.engine.referee import SetCondition, condition_words
+from fray.engine.referee import SetCondition
+from fray.engine.conditions import condition_words
 from fray.engine.session import Session
 from fray.rules.ogre import RULESET as OGRE
 from fray.rules.ose import RULESET as OSE, EndStep
@@ -141,14 +142,14 @@ def test_a_file_written_now_keeps_its_whole_turn_when_opened__CORE_TIME_1():
 
 # --- docs/API.md and the code agree (issue 52, point 10) ---------------------------------------------
 
-def test_the_names_docs_api_lists_under_engine_ruleset_import_from_it__CORE_REF_1():
+def test_the_referee_commands_docs_api_lists_import_from_where_they_live__CORE_REF_1():
     import re
     from pathlib import Path
-    import fray.engine.ruleset as ruleset
+    import fray.engine.referee as referee
     api = (Path(__file__).parents[2] / "docs" / "API.md").read_text(encoding="utf-8")
     section = api.split("### `fray.engine.ruleset`")[1].split("\n### ")[0]
     for name in ("Effect", "SetCondition", "Expire", "Allow"):
-        assert f"`{name}(" in section and hasattr(ruleset, name), name
+        assert f"`{name}(" in section and hasattr(referee, name), name
     assert "ValueError" in api and "rounds_per_minute" in api
     for key in re.findall(r'`"(\w+)"`', api.split("`fray odds --json` writes")[1].split("\n\n")[0]):
         assert key in ("outcomes", "dealt", "taken", "down", "hp_after", "rolls", "exact", "samples",

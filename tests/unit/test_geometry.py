@@ -14,8 +14,10 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from fray.engine import geometry as geo
+from fray.engine import paths
 from fray.engine.commands import Reason
-from fray.engine.geometry import Body, Grid, Provocation
+from fray.engine.geometry import Body, Grid
+from fray.engine.paths import Provocation
 from fray.engine.model import Weapon, Combatant, MapSpec, Side, are_hostile
 
 SIDES = (Side("pc", "Party"), Side("orc", "Orcs", allies=("gob",)), Side("gob", "Goblins", allies=("orc",)))
@@ -260,118 +262,118 @@ MOVER = pc("m", (0, 0))
 
 def test_shortest_path_straight_and_trivial():
     g = Grid(5, 5)
-    assert geo.shortest_path(g, (0, 0), (3, 0), MOVER, [], hostile) == [(0, 0), (1, 0), (2, 0), (3, 0)]
-    assert geo.shortest_path(g, (2, 2), (2, 2), MOVER, [], hostile) == [(2, 2)]
-    assert geo.shortest_path(g, (0, 0), (5, 0), MOVER, [], hostile) is None  # off the board
+    assert paths.shortest_path(g, (0, 0), (3, 0), MOVER, [], hostile) == [(0, 0), (1, 0), (2, 0), (3, 0)]
+    assert paths.shortest_path(g, (2, 2), (2, 2), MOVER, [], hostile) == [(2, 2)]
+    assert paths.shortest_path(g, (0, 0), (5, 0), MOVER, [], hostile) is None  # off the board
 
 
 def test_shortest_path_goes_around_a_wall_deterministically():
     g = Grid(6, 6, frozenset({(2, 0), (2, 1), (2, 2), (2, 3)}))
-    p = geo.shortest_path(g, (0, 0), (4, 0), MOVER, [], hostile)
+    p = paths.shortest_path(g, (0, 0), (4, 0), MOVER, [], hostile)
     # Down to x=2 below the wall (y 4), up again: 4 + 4 steps.
     assert geo.path_cost_ft(p) == 40 and p[0] == (0, 0) and p[-1] == (4, 0)
     assert any(sq[0] == 2 and sq[1] >= 4 for sq in p)
     assert not set(p) & g.walls
     assert all(geo.is_valid_step(g, a, b) for a, b in zip(p, p[1:]))
-    assert geo.shortest_path(g, (0, 0), (4, 0), MOVER, [], hostile) == p
-    assert geo.shortest_path(g, (0, 0), (2, 0), MOVER, [], hostile) is None  # a wall is no goal
+    assert paths.shortest_path(g, (0, 0), (4, 0), MOVER, [], hostile) == p
+    assert paths.shortest_path(g, (0, 0), (2, 0), MOVER, [], hostile) is None  # a wall is no goal
 
 
 def test_shortest_path_never_cuts_a_corner_between_two_walls():
     g = Grid(4, 4, frozenset({(2, 1), (1, 2)}))
-    p = geo.shortest_path(g, (1, 1), (2, 2), MOVER, [], hostile)
+    p = paths.shortest_path(g, (1, 1), (2, 2), MOVER, [], hostile)
     assert geo.path_cost_ft(p) == 15 and len(p) == 4  # around, not 5 ft through the gap
     sealed = Grid(3, 3, frozenset({(1, 0), (0, 1)}))
-    assert geo.shortest_path(sealed, (0, 0), (1, 1), MOVER, [], hostile) is None
+    assert paths.shortest_path(sealed, (0, 0), (1, 1), MOVER, [], hostile) is None
 
 
 @pytest.mark.parametrize("goal, five, alternating", [((4, 4), 20, 30), ((3, 1), 15, 15), ((2, 2), 10, 15), ((5, 2), 25, 30)])
 def test_shortest_path_cost_under_both_diagonal_rules(goal, five, alternating):
     for rule, expected in (("5", five), ("5-10-5", alternating)):
         g = Grid(8, 8, diagonal=rule)
-        p = geo.shortest_path(g, (0, 0), goal, MOVER, [], hostile)
+        p = paths.shortest_path(g, (0, 0), goal, MOVER, [], hostile)
         assert geo.path_cost_ft(p, rule) == expected
 
 
 def test_shortest_path_max_ft_uses_the_5_10_5_cost():
     # (2, 2) is two diagonals: 5 + 10 = 15 ft, not the 10 ft of the "5" rule.
     g = Grid(6, 6, diagonal="5-10-5")
-    p = geo.shortest_path(g, (0, 0), (2, 2), MOVER, [], hostile, max_ft=15)
+    p = paths.shortest_path(g, (0, 0), (2, 2), MOVER, [], hostile, max_ft=15)
     assert geo.path_cost_ft(p, "5-10-5") == 15
-    assert geo.shortest_path(g, (0, 0), (2, 2), MOVER, [], hostile, max_ft=10) is None
+    assert paths.shortest_path(g, (0, 0), (2, 2), MOVER, [], hostile, max_ft=10) is None
 
 
 def test_allies_passable_but_not_an_end_square_enemies_block():
     corridor = Grid(5, 1)
     ally = [pc("a", (2, 0))]
-    assert geo.shortest_path(corridor, (0, 0), (4, 0), MOVER, ally, hostile) == [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
-    assert geo.shortest_path(corridor, (0, 0), (2, 0), MOVER, ally, hostile) is None
-    assert geo.shortest_path(corridor, (0, 0), (4, 0), MOVER, [orc("o", (2, 0))], hostile) is None
+    assert paths.shortest_path(corridor, (0, 0), (4, 0), MOVER, ally, hostile) == [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)]
+    assert paths.shortest_path(corridor, (0, 0), (2, 0), MOVER, ally, hostile) is None
+    assert paths.shortest_path(corridor, (0, 0), (4, 0), MOVER, [orc("o", (2, 0))], hostile) is None
     # A down enemy can be stepped over, not stood on.
     down = [orc("o", (2, 0), threatens=False, is_down=True)]
-    assert geo.shortest_path(corridor, (0, 0), (4, 0), MOVER, down, hostile) is not None
-    assert geo.shortest_path(corridor, (0, 0), (2, 0), MOVER, down, hostile) is None
+    assert paths.shortest_path(corridor, (0, 0), (4, 0), MOVER, down, hostile) is not None
+    assert paths.shortest_path(corridor, (0, 0), (2, 0), MOVER, down, hostile) is None
 
 
 def test_enemy_in_the_way_is_walked_around():
     g = Grid(5, 3)
-    p = geo.shortest_path(g, (0, 1), (4, 1), MOVER, [orc("o", (2, 1))], hostile)
+    p = paths.shortest_path(g, (0, 1), (4, 1), MOVER, [orc("o", (2, 1))], hostile)
     assert (2, 1) not in p and geo.path_cost_ft(p) == 20
 
 
 def test_shortest_path_respects_max_ft():
     g = Grid(5, 5)
-    assert geo.shortest_path(g, (0, 0), (4, 0), MOVER, [], hostile, max_ft=15) is None
-    assert geo.shortest_path(g, (0, 0), (4, 0), MOVER, [], hostile, max_ft=20) is not None
+    assert paths.shortest_path(g, (0, 0), (4, 0), MOVER, [], hostile, max_ft=15) is None
+    assert paths.shortest_path(g, (0, 0), (4, 0), MOVER, [], hostile, max_ft=20) is not None
 
 
 def test_avoid_threat_keeps_out_of_threatened_squares__OSE_AOO_1():
     g = Grid(7, 5)
     bodies = [orc("o", (3, 2))]
-    direct = geo.shortest_path(g, (0, 2), (6, 2), MOVER, bodies, hostile)
-    assert direct is not None and geo.provocations(direct, MOVER, bodies, hostile, grid=g)
-    safe = geo.shortest_path(g, (0, 2), (6, 2), MOVER, bodies, hostile, avoid_threat=True)
+    direct = paths.shortest_path(g, (0, 2), (6, 2), MOVER, bodies, hostile)
+    assert direct is not None and paths.provocations(direct, MOVER, bodies, hostile, grid=g)
+    safe = paths.shortest_path(g, (0, 2), (6, 2), MOVER, bodies, hostile, avoid_threat=True)
     assert geo.path_cost_ft(safe) == 30  # around along row 0 or 4, same 6 steps
     assert not set(safe[1:-1]) & geo.threatened_squares(bodies[0], g)
-    assert geo.provocations(safe, MOVER, bodies, hostile, grid=g) == []
+    assert paths.provocations(safe, MOVER, bodies, hostile, grid=g) == []
 
 
 def test_avoid_threat_fails_when_the_only_way_runs_through_threat():
     corridor = Grid(9, 1)
     pike = Body("p", "orc", (8, 0), reach=3)  # threatens x 5..7
-    assert geo.shortest_path(corridor, (0, 0), (6, 0), MOVER, [pike], hostile, avoid_threat=True) is None
-    assert geo.shortest_path(corridor, (0, 0), (5, 0), MOVER, [pike], hostile, avoid_threat=True) is not None
+    assert paths.shortest_path(corridor, (0, 0), (6, 0), MOVER, [pike], hostile, avoid_threat=True) is None
+    assert paths.shortest_path(corridor, (0, 0), (5, 0), MOVER, [pike], hostile, avoid_threat=True) is not None
 
 
 def test_path_through_waypoints_joins_legs():
     g = Grid(6, 6)
-    assert geo.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, [], hostile) == [(0, 0), (1, 1), (2, 2), (3, 1), (4, 0)]
-    assert geo.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, [], hostile, max_ft=15) is None
+    assert paths.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, [], hostile) == [(0, 0), (1, 1), (2, 2), (3, 1), (4, 0)]
+    assert paths.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, [], hostile, max_ft=15) is None
     # An ally may stand on a waypoint in the middle, not on the last one.
     allies = [pc("a", (2, 2))]
-    assert geo.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, allies, hostile) is not None
-    assert geo.path_through(g, [(0, 0), (2, 2)], MOVER, allies, hostile) is None
-    assert geo.path_through(g, [(3, 3)], MOVER, [], hostile) == [(3, 3)]
+    assert paths.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, allies, hostile) is not None
+    assert paths.path_through(g, [(0, 0), (2, 2)], MOVER, allies, hostile) is None
+    assert paths.path_through(g, [(3, 3)], MOVER, [], hostile) == [(3, 3)]
 
 
 def test_path_through_counts_diagonals_across_legs_under_5_10_5():
     g = Grid(6, 6, diagonal="5-10-5")
-    p = geo.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, [], hostile)
+    p = paths.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, [], hostile)
     assert geo.path_cost_ft(p, "5-10-5") == 30  # 5 + 10 + 5 + 10
-    assert geo.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, [], hostile, max_ft=25) is None
+    assert paths.path_through(g, [(0, 0), (2, 2), (4, 0)], MOVER, [], hostile, max_ft=25) is None
 
 
 # --- provocations ----------------------------------------------------------------
 
 def test_leaving_threatened_square_provokes_each_threatener__OSE_AOO_1():
     bodies = [orc("o2", (2, 3)), orc("o1", (2, 1))]
-    assert geo.provocations([(1, 2), (0, 2)], pc("m", (1, 2)), bodies, hostile) == [
+    assert paths.provocations([(1, 2), (0, 2)], pc("m", (1, 2)), bodies, hostile) == [
         Provocation(0, (1, 2), ("o1", "o2"))]
 
 
 def test_moving_into_a_threatened_square_does_not_provoke__OSE_AOO_1_OGRE_AOO_1():
     bodies = [orc("o1", (2, 1)), orc("o2", (2, 3))]
-    assert geo.provocations([(0, 2), (1, 2)], pc("m", (0, 2)), bodies, hostile) == []
+    assert paths.provocations([(0, 2), (1, 2)], pc("m", (0, 2)), bodies, hostile) == []
 
 
 def test_path_through_two_threatened_areas_provokes_in_order__OSE_AOO_1_OGRE_AOO_1():
@@ -388,63 +390,63 @@ def test_path_through_two_threatened_areas_provokes_in_order__OSE_AOO_1_OGRE_AOO
         Provocation(5, (5, 2), ("B",)),
         Provocation(6, (6, 2), ("B",)),
     ]
-    assert geo.provocations(path, mover, [pike, axe], hostile, grid=g) == expected
+    assert paths.provocations(path, mover, [pike, axe], hostile, grid=g) == expected
     fast = geo.threat_map([pike, axe], g, "pc", hostile)
-    assert geo.provocations(path, mover, [pike, axe], hostile, threats=fast) == expected
+    assert paths.provocations(path, mover, [pike, axe], hostile, threats=fast) == expected
 
 
 def test_first_provocation_index_is_where_a_hit_stops_the_move__OSE_AOO_2():
     path = [(0, 2), (1, 2), (2, 2), (3, 2)]
-    first = geo.first_provocation(path, pc("m", (0, 2)), [orc("A", (2, 1))], hostile)
+    first = paths.first_provocation(path, pc("m", (0, 2)), [orc("A", (2, 1))], hostile)
     assert first == Provocation(1, (1, 2), ("A",))
     assert path[: first.index + 1] == [(0, 2), (1, 2)]  # a hit puts the mover back on (1, 2)
-    assert geo.first_provocation(path[:2], pc("m", (0, 2)), [orc("A", (2, 1))], hostile) is None
+    assert paths.first_provocation(path[:2], pc("m", (0, 2)), [orc("A", (2, 1))], hostile) is None
 
 
 def test_withdraw_frees_the_first_square_only__OSE_WD_1_OGRE_WD_1():
     pike = orc("p", (3, 2), reach=2)
     path = [(2, 2), (1, 2), (0, 2)]  # (2, 2) and (1, 2) are both within the pike's reach
     mover = pc("m", (2, 2))
-    assert geo.provocations(path, mover, [pike], hostile) == [
+    assert paths.provocations(path, mover, [pike], hostile) == [
         Provocation(0, (2, 2), ("p",)), Provocation(1, (1, 2), ("p",))]
-    assert geo.provocations(path, mover, [pike], hostile, withdraw=True) == [Provocation(1, (1, 2), ("p",))]
+    assert paths.provocations(path, mover, [pike], hostile, withdraw=True) == [Provocation(1, (1, 2), ("p",))]
 
 
 def test_threat_entries_report_entering_the_reach_of_the_named_bodies_only():
     a, b = orc("A", (4, 0)), orc("B", (4, 3), reach=2)
     path = [(0, 1), (1, 1), (2, 1), (3, 1)]
-    assert geo.threat_entries(path, pc("m", (0, 1)), [a, b], hostile, frozenset({"A", "B"})) == [
+    assert paths.threat_entries(path, pc("m", (0, 1)), [a, b], hostile, frozenset({"A", "B"})) == [
         Provocation(1, (1, 1), ("B",)), Provocation(2, (2, 1), ("A",))]
-    assert geo.threat_entries(path, pc("m", (0, 1)), [a, b], hostile, frozenset({"A"})) == [
+    assert paths.threat_entries(path, pc("m", (0, 1)), [a, b], hostile, frozenset({"A"})) == [
         Provocation(2, (2, 1), ("A",))]
-    assert geo.threat_entries(path[:1], pc("m", (0, 1)), [a, b], hostile, frozenset({"A"})) == []
+    assert paths.threat_entries(path[:1], pc("m", (0, 1)), [a, b], hostile, frozenset({"A"})) == []
 
 
 def test_follower_and_target_do_not_provoke_each_other__OGRE_FOLLOW_1():
     target, other = orc("O", (2, 1)), orc("P", (2, 3))
     follower = pc("F", (1, 2))
     # The follower steps after its target: the target's threat is ignored, the other orc's is not.
-    assert geo.provocations([(1, 2), (0, 2)], follower, [target, other], hostile, exempt=frozenset({"O", "F"})) == [
+    assert paths.provocations([(1, 2), (0, 2)], follower, [target, other], hostile, exempt=frozenset({"O", "F"})) == [
         Provocation(0, (1, 2), ("P",))]
     # The target moves away from the follower: the follower does not strike, a second PC does.
     g2 = pc("G", (3, 2))
     moving = orc("O", (2, 2))
-    assert geo.provocations([(2, 2), (2, 3)], moving, [follower, g2], hostile, exempt=frozenset({"F"})) == [
+    assert paths.provocations([(2, 2), (2, 3)], moving, [follower, g2], hostile, exempt=frozenset({"F"})) == [
         Provocation(0, (2, 2), ("G",))]
 
 
 def test_flat_footed_or_down_enemy_gives_no_attack_of_opportunity__OGRE_AOO_1():
     flat = orc("o", (1, 0), threatens=False)
     down = orc("d", (1, 1), threatens=False, is_down=True)
-    assert geo.provocations([(0, 0), (0, 1), (0, 2)], pc("m", (0, 0)), [flat, down], hostile) == []
+    assert paths.provocations([(0, 0), (0, 1), (0, 2)], pc("m", (0, 0)), [flat, down], hostile) == []
 
 
 def test_walls_shield_the_mover_from_threat_when_a_grid_is_given__OSE_AOO_3():
     g = Grid(5, 5, frozenset({(1, 1), (1, 2), (1, 3)}))
     pike = orc("p", (0, 2), reach=2)
     path = [(2, 1), (2, 2), (2, 3)]
-    assert geo.provocations(path, pc("m", (2, 1)), [pike], hostile, grid=g) == []
-    assert len(geo.provocations(path, pc("m", (2, 1)), [pike], hostile)) == 2  # no grid: reach alone
+    assert paths.provocations(path, pc("m", (2, 1)), [pike], hostile, grid=g) == []
+    assert len(paths.provocations(path, pc("m", (2, 1)), [pike], hostile)) == 2  # no grid: reach alone
 
 
 # --- shared path check, lines, adjacency, every square within a move ---------------------
@@ -479,12 +481,12 @@ def test_adjacent_enemies_are_standing_hostile_neighbours():
 
 def test_reachable_gives_the_cheapest_walk_to_every_square():
     g = Grid(6, 3, frozenset({(2, 0), (2, 1)}))
-    reach = geo.Reachable(g, (0, 0), {(1, 2)}, max_ft=40)
+    reach = paths.Reachable(g, (0, 0), {(1, 2)}, max_ft=40)
     assert (0, 0) in reach and reach.cost((0, 0)) == 0
     assert (1, 2) not in reach  # blocked
     assert reach.cost((3, 0)) == 20 and reach.path((3, 0)) == [(0, 0), (1, 1), (2, 2), (3, 1), (3, 0)]
     assert geo.path_cost_ft(reach.path((3, 1))) == reach.cost((3, 1))
-    assert (5, 0) not in geo.Reachable(g, (0, 0), max_ft=10)
+    assert (5, 0) not in paths.Reachable(g, (0, 0), max_ft=10)
 
 
 # --- properties ------------------------------------------------------------------
@@ -493,5 +495,5 @@ def test_reachable_gives_the_cheapest_walk_to_every_square():
 @given(st.sampled_from(["5", "5-10-5"]), st.integers(0, 7), st.integers(0, 7), st.integers(0, 7), st.integers(0, 7))
 def test_open_grid_path_costs_the_distance(rule, x0, y0, x1, y1):
     g = Grid(8, 8, diagonal=rule)
-    p = geo.shortest_path(g, (x0, y0), (x1, y1), MOVER, [], hostile)
+    p = paths.shortest_path(g, (x0, y0), (x1, y1), MOVER, [], hostile)
     assert geo.path_cost_ft(p, rule) == geo.distance_ft((x0, y0), (x1, y1), rule)

@@ -11,19 +11,22 @@ from dataclasses import replace
 import pytest
 
 from fray.engine import geometry as geo
+from fray.engine import paths
 from fray.engine.commands import Choice, Option
 from fray.engine.dice import ScriptedDice
-from fray.engine.ruleset import Allow, Place, SetHp, SetWalls
+from fray.engine.referee import Allow, Place, SetHp, SetWalls
 from fray.engine.session import Session
 from fray.rules import get
 from fray.rules.ogre.examples import orc_and_pc
 from fray.rules.ose import Withdraw
 from fray.rules.ose.examples import detailed, large
-from fray.ui.field_ui import FieldUi
-from fray.ui.field_views import FieldContext, field_view
-from fray.ui.grid import GridView, base_layer
+from fray.ui.field.field_ui import FieldUi
+from fray.ui.field.field_views import FieldContext, field_view
+from fray.ui.field.grid import GridView, base_layer
 from fray.views.panels import system_view
-from fray.views.grid import PreviewRequest, grid_model, initials, plan_path, token_at
+from fray.views.grid import grid_model, token_at
+from fray.views.grid_path import PreviewRequest, plan_path
+from fray.views.models import initials
 
 OSE = get("ose")
 OGRE = get("ogre")
@@ -171,7 +174,7 @@ def rects(svg: str, cls: str) -> int:
 # --- the model: tokens ---------------------------------------------------------------------
 
 def test_grid_is_the_field_view_of_ose_detailed_and_ogre():
-    assert OSE.field_view_for("detailed") == "grid" and OGRE.field_view_for("") == "grid"
+    assert OSE.info.field_view("detailed") == "grid" and OGRE.info.field_view("") == "grid"
     assert isinstance(field_view("grid"), GridView)
 
 
@@ -191,7 +194,7 @@ def test_tokens_carry_initials_side_colour_and_shape_hp_current_and_selected():
 def test_down_token_is_drawn_under_a_standing_one_and_marked():
     s = ose_started()
     s.act(Place("mira", square=(6, 6)))
-    from fray.engine.ruleset import SetHp
+    from fray.engine.referee import SetHp
     s.act(SetHp("mira", 0))
     m = grid_model(s.state, OSE, selected="brak", current=s.current())
     mira = next(t for t in m.tokens if t.id == "mira")
@@ -207,7 +210,7 @@ def test_a_selection_keeps_every_token_in_its_drawing_order_but_lifts_it_over_it
     order = [t.id for t in grid_model(s.state, OSE, current=s.current()).tokens]
     for cid in order:
         assert [t.id for t in grid_model(s.state, OSE, selected=cid, current=s.current()).tokens] == order
-    from fray.engine.ruleset import SetHp
+    from fray.engine.referee import SetHp
     s.act(SetHp("mira", 0))
     brak_sq = next(t.square for t in grid_model(s.state, OSE).tokens if t.id == "mira")
     s.act(Place("brak", square=brak_sq))  # standing over the fallen Mira
@@ -345,9 +348,9 @@ def test_path_preview_marks_every_provoking_square_and_names_the_attackers__OSE_
     req = PreviewRequest("brak", ((12, 4),))
     p = plan_path(s.state, OSE, req, options=OSE.options(s.state, "brak"))
     me = next(b for b in bodies_of(s) if b.id == "brak")
-    path = geo.path_through(grid_of(s), [(4, 5), (12, 4)], me, bodies_of(s), hostile(s))
+    path = paths.path_through(grid_of(s), [(4, 5), (12, 4)], me, bodies_of(s), hostile(s))
     assert list(p.squares) == path
-    expected = geo.provocations(path, me, bodies_of(s), hostile(s), grid=grid_of(s))
+    expected = paths.provocations(path, me, bodies_of(s), hostile(s), grid=grid_of(s))
     assert [(pr.square, pr.attackers) for pr in p.provocations] == [(e.square, e.attackers) for e in expected]
     assert expected  # the route passes the orcs' reach
     x0, y0 = expected[0].square
@@ -555,7 +558,7 @@ def test_hover_patches_the_overlays_and_the_next_render_replaces_them():
     """A hover patches the overlay and the notes in place, and hands back what they now hold: the app's
     record of the slot then matches the page, so its next drawing writes only parts that differ from
     what is shown (issue 20), never leaves a patched part stale, and the map is not written whole."""
-    from fray.ui.html import pieces, with_parts
+    from fray.ui.markup.html import pieces, with_parts
 
     s = ose_started()
     view, ui, root = GridView(), FieldUi(), Root()
@@ -570,7 +573,7 @@ def test_hover_patches_the_overlays_and_the_next_render_replaces_them():
     assert patched is not None
     assert patched["grid-over"].endswith(root.parts["#grid-over"].innerHTML + "</g>")
     assert patched["grid-notes"] == root.parts["#grid-notes"].outerHTML
-    shown = with_parts(before, patched)  # the app's record of the slot (ui/patch.py Slots.amend)
+    shown = with_parts(before, patched)  # the app's record of the slot (ui/dom/patch.py Slots.amend)
     assert shown != before and shown == view.render(ctx)  # the same hover: the page already shows it
     ui.hover = None  # moved off the map: the next drawing differs in the two overlays, nothing else
     now = view.render(ctx)

@@ -149,7 +149,7 @@ def test_a_record_whose_document_is_cut_off_is_seen_as_broken_when_read():
 
 
 def test_the_list_shows_names_as_text_and_marks_the_entry_open_here():
-    from fray.ui import library_view
+    from fray.ui.markup import library_view
     evil = {**record("a"), "name": '<img src=x onerror="alert(1)">'}
     other = library.deleted(record("b", "Gone"), NOW)
     line = library_view.StorageLine(True, "", 2e6, 3e9, "granted")

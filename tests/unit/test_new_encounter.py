@@ -63,10 +63,10 @@ def test_the_library_offers_each_system_in_one_tap_with_a_line_on_what_it_is(app
     app = _open(app_module)
     app.dispatch("library", "", None)
     dialog = app.desk.slots.written("library-slot")
-    for system, profile, label, line in presets.NEW_ENCOUNTER:
+    for system, profile, label, line in presets.new_encounters():
         assert f'data-action="lib-new:{system}:{profile}"' in dialog and f"New {label} encounter" in dialog
         assert line in dialog
-    assert len(presets.NEW_ENCOUNTER) == 3
+    assert len(presets.new_encounters()) == 3
 
 
 @pytest.mark.parametrize("system, profile", [("olog", ""), ("ose", "detailed"), ("ogre", "")])

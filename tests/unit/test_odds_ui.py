@@ -1,4 +1,4 @@
-"""The odds on the action buttons (ui/odds_ui.py, CORE-ODDS-1): off the tap's path, in idle parts, per selection."""
+"""The odds on the action buttons (ui/page/odds_ui.py, CORE-ODDS-1): off the tap's path, in idle parts, per selection."""
 from __future__ import annotations
 
 import importlib
@@ -24,7 +24,7 @@ def test_the_selected_combatants_odds_come_first_in_idle_time_and_cover_every_pl
         app_module, system, example):  # noqa: F811
     module = app_module
     app = booted(module, system, example)
-    odds_ui = importlib.import_module("fray.ui.odds_ui")
+    odds_ui = importlib.import_module("fray.ui.page.odds_ui")
     views = importlib.import_module("fray.views.odds")
     sel = app.desk.page.selected
     assert sel is not None
@@ -33,7 +33,7 @@ def test_the_selected_combatants_odds_come_first_in_idle_time_and_cover_every_pl
     app.warmer.run(budget_ms=1.0)  # one idle slice: a few options at most
     app.warmer.finish()
     assert job.finished
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     plain = {i for i, o in enumerate(offers.options(app.desk)) if views.option_command(o) is not None}
     assert set(job.done) == plain  # every figure says something, but an initiative die's raw faces: nothing
     assert all(bool(oo.figure) is (oo.label != "Roll initiative") for oo in job.done.values())
@@ -47,7 +47,7 @@ def test_a_new_selection_puts_its_odds_first_and_an_old_state_drops_them__CORE_O
     app.warmer.finish()
     other = next(c.id for c in app.desk.session.state.combatants if c.id != app.desk.page.selected)
     app.dispatch("select", other, None)
-    odds_ui = importlib.import_module("fray.ui.odds_ui")
+    odds_ui = importlib.import_module("fray.ui.page.odds_ui")
     assert app.warmer.queue and app.warmer.odds_for == (app.desk.session.state, other)
     app.warmer.finish()
     assert odds_ui.job_of(app.desk, other).finished
@@ -56,10 +56,11 @@ def test_a_new_selection_puts_its_odds_first_and_an_old_state_drops_them__CORE_O
 def test_a_selection_with_no_option_to_weigh_is_ready_too__CORE_ODDS_1(app_module, monkeypatch):  # noqa: F811
     module = app_module
     app = booted(module, "olog", "skirmish")
-    odds_ui = importlib.import_module("fray.ui.odds_ui")
+    odds_ui = importlib.import_module("fray.ui.page.odds_ui")
     shown = []
     monkeypatch.setattr(odds_ui, "_shower", lambda: lambda text: shown.append(text))
-    monkeypatch.setattr(odds_ui, "option_command", lambda option: None)  # nothing to weigh
+    work = importlib.import_module("fray.ui.desk.odds_work")  # the odds worked out, kept per state
+    monkeypatch.setattr(work, "option_command", lambda option: None)  # nothing to weigh
     other = next(c.id for c in app.desk.session.state.combatants if c.id != app.desk.page.selected)
     app.dispatch("select", other, None)
     assert shown and ", false, " in shown[-1]  # drawn: working

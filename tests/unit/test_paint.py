@@ -1,4 +1,4 @@
-"""The painted start's storage rules (ui/paint.py) and its first drawing made aside.
+"""The painted start's storage rules (ui/page/paint.py) and its first drawing made aside.
 
 The stored entry is kept only for one build and under a size cap; a corrupt, foreign or stale entry reads
 as nothing (the page starts the normal way) and never raises; a write the browser refuses removes the stale
@@ -21,7 +21,7 @@ from test_app_render_cache import COMPARED, Storage, app_module  # noqa: F401  (
 
 @pytest.fixture
 def paint(app_module):  # noqa: F811
-    return importlib.import_module("fray.ui.paint")
+    return importlib.import_module("fray.ui.page.paint")
 
 
 def test_an_entry_round_trips_for_its_own_build(paint):
@@ -97,7 +97,7 @@ def test_the_drawing_made_aside_is_a_new_visits_first_drawing(app_module, paint,
     for slot in COMPARED + ("field-slot", "phase-slot", "ruler-slot", "editor-slot"):
         assert aside.get(slot, "") == fresh.desk.slots.written(slot), slot
     # ... and the live page was left as it was.
-    assert app.desk.page is live and live.dialog == ("help",)
+    assert app.desk.page is live and live.dialog.kind == "help"
     assert {slot: app.desk.slots.written(slot) for slot in COMPARED} == written
     assert aside["dialog-slot"] == "" and aside["notice-slot"] != written["notice-slot"]
 

@@ -24,7 +24,7 @@ class Page:
     def function(self, source: str):
         if "afterPaint" in source:
             return lambda: (lambda fn, after: self.tasks.append((fn, after)))
-        if "replaceChildren" in source:  # ui/patch.py MORPH_JS: count -1 writes the slot afresh
+        if "replaceChildren" in source:  # ui/dom/patch.py MORPH_JS: count -1 writes the slot afresh
             def morph(el, html, edits=None, count=None):
                 if count == -1:
                     self.fresh.append(el.id)
@@ -123,7 +123,7 @@ class Summary:
 
 def test_opening_a_section_of_the_panel_before_it_is_drawn_goes_through(app_module):  # noqa: F811
     """Opening or closing a section acts on no one: the toggle happens, and the new panel keeps it open
-    (ui/patch.py Slots.fresh); the panel is still drawn in its task."""
+    (ui/dom/patch.py Slots.fresh); the panel is still drawn in its task."""
     page = Page()
     app = _open(app_module, page)
     app.dispatch("look", _other(app), None)
@@ -144,4 +144,4 @@ def test_without_a_task_after_the_paint_the_panel_is_drawn_at_once(app_module): 
     app.dispatch("look", _other(app), None)
     assert not app.later.waiting
     assert app.desk.slots.written("actions-slot") == fresh_drawing(module, app)["actions-slot"]
-    assert importlib.import_module("fray.ui.desk").Desk().panel_later is False
+    assert importlib.import_module("fray.ui.desk.desk").Desk().panel_later is False

@@ -9,7 +9,7 @@ import fray.rules  # noqa: F401 (the systems a document names)
 from fray import place_map, presets
 from fray.engine import storage
 from fray.place_map import Reason, Spot
-from fray.ui import editor
+from fray.ui.markup import editor
 
 
 def ose() -> dict:
@@ -134,7 +134,7 @@ def test_a_drop_is_an_edit_the_setup_editor_accepts():
 
 
 def test_the_map_markup_shows_names_as_text_and_a_button_a_square():
-    from fray.ui import place_markup
+    from fray.ui.markup import place_markup
 
     doc = ose()
     doc["combatants"][0]["name"] = '<img src=x onerror="alert(1)">'

@@ -8,7 +8,7 @@ import pytest
 import fray.rules  # noqa: F401 (the systems a document names)
 from fray import placement, presets, roster
 from fray.engine import storage
-from fray.ui import editor
+from fray.ui.markup import editor
 
 
 def empty(system: str, profile: str = "") -> dict:

@@ -27,7 +27,8 @@ def test_the_page_modules_import_where_there_is_no_page_and_then_use_the_pages_o
         done = preimport.import_page_modules()
         # The worker's stand-ins are gone from sys.modules: the page imports its real pyscript.
         print("app" in " ".join(done), "render" in " ".join(done), "pyscript" in sys.modules)
-        from fray.ui import app, render
+        from fray.ui import app
+        from fray.ui.page import render
         print(type(app.window).__name__, type(render.document).__name__ if hasattr(render, "document") else "-")
         # The page: its own pyscript, then start-up settles the stand-ins.
         page = types.ModuleType("pyscript"); ffi = types.ModuleType("pyscript.ffi")

@@ -14,7 +14,7 @@ import duel
 from fray.engine.commands import IllegalCommand
 from fray.engine.dice import NeedDice, ScriptedDice
 from fray.engine.model import MapSpec, Side, are_hostile
-from fray.engine.ruleset import (Allow, Damage, FreeRoll, Heal, Note, Place, SetCondition, SetHp, SetStat)
+from fray.engine.referee import Allow, Damage, FreeRoll, Heal, Note, Place, SetCondition, SetHp, SetStat
 from fray.engine.session import Session
 
 

@@ -1,6 +1,6 @@
-"""The order list is written row by row from the rows themselves (ui/patch.py `Slots.rows`, issue 38):
+"""The order list is written row by row from the rows themselves (ui/dom/patch.py `Slots.rows`, issue 38):
 after each tap the edits sent to the page are exactly those that cutting the markup apart would give
-(ui/html.py `changed_items`), and the markup kept for the slot is the list as a whole drawing writes it.
+(ui/markup/html.py `changed_items`), and the markup kept for the slot is the list as a whole drawing writes it.
 Runs App in CPython against the fake `pyscript` of test_app_render_cache."""
 from __future__ import annotations
 
@@ -18,18 +18,18 @@ from fray.rules import examples
 @pytest.mark.parametrize("system,example", [("olog", "skirmish"), ("ose", "detailed"), ("ogre", "orc_and_pc")])
 def test_the_order_list_edits_are_the_rows_that_changed(app_module, system, example, monkeypatch):  # noqa: F811
     module = app_module
-    html = importlib.import_module("fray.ui.html")
-    panels = importlib.import_module("fray.ui.panels")
+    html = importlib.import_module("fray.ui.markup.html")
+    panels = importlib.import_module("fray.ui.markup.panels")
     sent: list[tuple] = []
 
     def function(source: str):
-        def morph(*args):  # ui/patch.py MORPH_JS (el, html, edits, count); the page's other functions too
+        def morph(*args):  # ui/dom/patch.py MORPH_JS (el, html, edits, count); the page's other functions too
             if getattr(args[0], "id", None) == "order-slot":
                 sent.append(tuple(args[1:]) + (None,) * (4 - len(args)))
             return True
         return lambda: morph
 
-    patch = importlib.import_module("fray.ui.patch")
+    patch = importlib.import_module("fray.ui.dom.patch")
     cut: list[str] = []
     real = patch.changed_items
     monkeypatch.setattr(patch, "changed_items", lambda old, new: (cut.append(new), real(old, new))[1])

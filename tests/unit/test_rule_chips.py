@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from fray.ui.html import with_rules
+from fray.ui.markup.html import with_rules
 
 
 def test_a_bracketed_rule_id_keeps_its_brackets_on_its_line__OLOG_BAND_1():

@@ -26,7 +26,7 @@ from fray import rules
 from fray.engine import storage
 from fray.engine.commands import Command, IllegalCommand
 from fray.engine.dice import NeedDice, ScriptedDice, SeededDice
-from fray.engine.ruleset import Allow, Damage, FreeRoll, Heal, Note, SetCondition, SetHp
+from fray.engine.referee import Allow, Damage, FreeRoll, Heal, Note, SetCondition, SetHp
 from fray.engine.session import ReplayError, Session, SetupChange, Step
 
 LONG = os.environ.get("FRAY_LONG") == "1"

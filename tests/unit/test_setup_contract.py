@@ -21,7 +21,7 @@ from fray.engine import limits as L, storage
 from fray.engine.commands import IllegalCommand
 from fray.engine.encounter_io import SetupError
 from fray.engine.model import QUALITIES, WEAPON_KINDS, Combatant, Encounter, MapSpec, Side, Weapon
-from fray.engine.ruleset import Damage, SetCondition, SetHp, SetStat
+from fray.engine.referee import Damage, SetCondition, SetHp, SetStat
 from fray.engine.session import Session
 from fray.rules import get
 

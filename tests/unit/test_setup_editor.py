@@ -10,7 +10,7 @@ import fray.rules  # noqa: F401 (the systems a document names)
 from fray import presets
 from fray.engine import storage
 from fray.rules import get
-from fray.ui import editor
+from fray.ui.markup import editor
 
 
 def olog_doc() -> dict:

@@ -13,7 +13,7 @@ from fray import presets
 from fray.engine import storage
 from fray.engine.session import Session
 from fray.rules import get
-from fray.ui import editor
+from fray.ui.markup import editor
 
 MIRA_HP = "combatants/0/hp"  # Mira, 12/12 HP, in the demo encounter
 

@@ -21,7 +21,8 @@ from fray import rules
 from fray.engine import storage
 from fray.engine.commands import Event, command
 from fray.engine.dice import ScriptedDice
-from fray.engine.ruleset import Allow, Damage, FreeRoll, Note, Place, SetCondition, SetHp, SetStat, Setting, StatSpec
+from fray.engine.referee import Allow, Damage, FreeRoll, Note, Place, SetCondition, SetHp, SetStat
+from fray.engine.specs import Setting, StatSpec
 from fray.engine.session import Session
 from fray.engine.storage import LoadError
 

@@ -81,7 +81,7 @@ def test_in_the_move_step_next_ends_the_step_for_the_side_in_one_tap__OSE_ORDER_
 def _on(app, name: str):
     """The allowed options of the actions panel's first group, when it is "On <name>"."""
     import importlib
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     menu = offers.selection(app.desk, app.desk.page.selected, app.desk.page.target)[1]
     group, items = menu.groups[0]
     return [it for it in items if it.allowed] if group == f"On {name}" else []
@@ -112,7 +112,7 @@ def test_a_turn_starts_aimed_at_the_only_foe_so_an_attack_is_one_tap__OLOG_ATK_1
 
 def test_the_next_turn_is_aimed_at_the_foe_last_attacked_while_in_reach__OLOG_ATK_1(app_module):
     import importlib
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     app = _opened(app_module, "olog", "eight_humans", steps=1)
     s = app.desk.session
     for _ in range(40):  # to Brak's turn

@@ -1,4 +1,4 @@
-"""The players' table display's view model and markup (views/table_view.py, ui/table_markup.py, docs/TABLE.md):
+"""The players' table display's view model and markup (views/table_view.py, ui/markup/table_markup.py, docs/TABLE.md):
 nothing secret in it (monster HP, hidden combatants, notes, stats, dice behind the screen), declarations per
 each system's text, and the channel's messages checked before anything is drawn."""
 from __future__ import annotations
@@ -16,14 +16,14 @@ from fray.engine.session import Session, Step
 from fray.playout import Chooser, choose
 from fray.rules import examples, get
 from fray.rules.ose import Declare
-from fray.ui.table_markup import export_svg, page
+from fray.ui.markup.table_markup import export_svg, page
 from fray.views.table_view import (VERSION, hp_word, message, player_line, player_log, read_message,
                                    table_view, _Secrets)
 
 
 def view_of(session: Session) -> dict:
     r, enc = session.ruleset, session.encounter
-    return table_view(session.state, session.steps, r.field_view_for(enc.profile), r.extra_views(enc.profile))
+    return table_view(session.state, session.steps, r.info.field_view(enc.profile), r.info.extra_views)
 
 
 def fight(system: str, example: str, steps: int = 40, hide: str = "", note: str = "", seed: int = 3) -> Session:
@@ -125,13 +125,13 @@ def test_an_ogre_monsters_declaration_shows_when_it_resolves_unless_the_referee_
         if orc.action is None:
             continue
         r = s.ruleset
-        quiet = table_view(state, s.steps[:i], "grid", r.extra_views(""))
+        quiet = table_view(state, s.steps[:i], "grid", r.info.extra_views)
         lane = next(x for x in quiet["ruler"]["lanes"] if x["id"] == "orc")
         assert all(b["state"] != "pending" or b["kind"] == "stun" for b in lane["bars"])
         assert not [line for line in quiet["log"] if line.startswith("Orc declares")]
         public = replace(state, encounter=replace(state.encounter, settings={**state.settings,
                                                                                "table_declarations": "when declared"}))
-        loud = table_view(public, s.steps[:i], "grid", r.extra_views(""))
+        loud = table_view(public, s.steps[:i], "grid", r.info.extra_views)
         lane = next(x for x in loud["ruler"]["lanes"] if x["id"] == "orc")
         assert any(b["state"] == "pending" for b in lane["bars"])
         found += 1

@@ -49,7 +49,7 @@ def test_a_foe_tapped_during_a_turn_is_the_target_and_its_options_lead__OLOG_ATK
     first_group = markup.index(f"On {name}")
     assert all(markup.index(g) > first_group for g in ('aria-label="Move"', 'aria-label="Turn"') if g in markup)
     assert "targeted" in app.desk.slots.written("order-slot")
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     menu = offers.selection(app.desk, actor, foe)[1]
     group, items = menu.groups[0]
     assert group == f"On {name}" and items
@@ -67,7 +67,7 @@ def test_the_details_control_looks_at_the_foe_and_undo_brings_back_whoever_acts_
     app.dispatch("look", foe, None)
     assert app.desk.page.selected == foe and app.desk.page.target is None
     assert "(not their turn)" in app.desk.slots.written("actions-slot")
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     app.dispatch("look", actor, None)
     plain = next(i for i, o in enumerate(offers.options(app.desk)) if o.allowed and not o.needs and not o.choices)
     app.dispatch("opt", str(plain), None)
@@ -82,7 +82,7 @@ def test_one_more_tap_acts_on_the_target__OLOG_ATK_1(app_module):
     app = _brak_acts(app_module)
     actor, foe = _actor_and_foe(app)
     app.dispatch("select", foe, None)
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     menu = offers.selection(app.desk, actor, foe)[1]
     _, items = menu.groups[0]
     allowed = [it for it in items if it.allowed]

@@ -14,7 +14,7 @@ from fray.engine.session import Session
 from fray.rules.olog import RULESET as OLOG, EndTurn, RollInitiative
 from fray.rules.olog.examples import two_orcs
 from fray.rules.ogre import RULESET as OGRE, commands as oc
-from fray.engine.referee import condition_words
+from fray.engine.conditions import condition_words
 from fray.views.table_view import table_view
 
 

@@ -22,21 +22,30 @@ UI = pathlib.Path(__file__).resolve().parents[2] / "py" / "fray" / "ui"
 MAIN = UI.parents[1] / "main.py"
 
 
+def _modules() -> dict[str, pathlib.Path]:
+    """Each ui module by its dotted name under fray.ui ("app", "controllers.play"), packages aside."""
+    return {".".join(p.relative_to(UI).with_suffix("").parts): p for p in sorted(UI.rglob("*.py"))
+            if p.name != "__init__.py" and "__pycache__" not in p.parts}
+
+
 def _ui_imports() -> dict[str, list[tuple[str, bool]]]:
     """Each ui module -> the ui modules it imports, each with whether the import is inside a function."""
-    names = {p.stem for p in UI.glob("*.py")}
+    modules = _modules()
     out: dict[str, list[tuple[str, bool]]] = {}
-    for path in sorted(UI.glob("*.py")):
+    for name, path in modules.items():
         tree = ast.parse(path.read_text(encoding="utf-8"))
         inner = {id(n) for f in ast.walk(tree) if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))
                  for n in ast.walk(f)}
+        package = name.split(".")[:-1]
         found = []
         for node in ast.walk(tree):
-            if isinstance(node, ast.ImportFrom) and node.level == 1:
-                for mod in ([node.module] if node.module else [a.name for a in node.names]):
-                    if mod.split(".")[0] in names:
-                        found.append((mod.split(".")[0], id(node) in inner))
-        out[path.stem] = found
+            if isinstance(node, ast.ImportFrom) and node.level and node.level <= len(package) + 1:
+                base = package[: len(package) - node.level + 1] + (node.module.split(".") if node.module else [])
+                for mod in (".".join(base + [a.name]) for a in node.names):
+                    target = mod if mod in modules else ".".join(base)
+                    if target in modules:
+                        found.append((target, id(node) in inner))
+        out[name] = found
     return out
 
 
@@ -66,15 +75,17 @@ def test_the_ui_imports_form_no_cycle_and_none_hides_inside_a_function():
 def test_the_page_is_drawn_from_one_place():
     """Only App.redraw calls the drawing; no handler draws, saves or reads feature state off the app."""
     calls = []
-    for path in UI.glob("*.py"):
+    for path in _modules().values():
         text = path.read_text(encoding="utf-8")
         calls += [(path.stem, line.strip()) for line in text.splitlines()
-                  if "render.render(" in line or ".redraw(" in line and path.stem != "app"]
+                  if "render.render(" in line or "drawing.draw(" in line or ".redraw(" in line and path.stem != "app"]
         assert "getattr(app" not in text and "getattr(desk" not in text, path.stem
         if path.stem not in ("app", "entries"):
             assert "autosave(" not in text, f"{path.stem} saves by itself"
-    # ui/paint.py draws too, but aside, into a Recorder that writes nothing into the page (the painted start).
-    assert sorted(calls) == [("app", "render.render(desk, field)"), ("paint", "render.render(aside, True)")]
+    # ui/page/drawing.py holds the one drawing order; ui/page/paint.py draws it too, but aside, into a Recorder
+    # that writes nothing into the page (the painted start).
+    assert sorted(calls) == [("app", "drawing.draw(desk, field)"), ("drawing", "render.render(desk, field)"),
+                             ("paint", "drawing.draw(aside, True)")]
 
 
 def _open(module, system: str = "olog", example: str = "skirmish"):
@@ -99,7 +110,7 @@ def _count_saves(app) -> list[str]:
 def test_a_step_is_saved_once_and_a_selection_or_a_dialog_is_not_saved(app_module):
     app = _open(app_module)
     saved = _count_saves(app)
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     app.dispatch("help", "", None)
     app.dispatch("cancel", "", None)
     other = next(c.id for c in app.desk.session.state.combatants if c.id != app.desk.page.selected)
@@ -115,7 +126,7 @@ def test_a_step_is_saved_once_and_a_selection_or_a_dialog_is_not_saved(app_modul
 def test_a_read_only_tab_refuses_a_change_with_its_reason_and_changes_nothing(app_module):
     app = _open(app_module)
     saved = _count_saves(app)
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     app.desk.read_only = True
     state = app.desk.session.state
     first = next(i for i, o in enumerate(offers.options(app.desk)) if o.allowed)
@@ -123,7 +134,7 @@ def test_a_read_only_tab_refuses_a_change_with_its_reason_and_changes_nothing(ap
     assert app.desk.session.state is state and saved == []
     assert "open in another tab" in app.desk.slots.written("notice-slot")
     app.dispatch("help", "", None)  # looking is still allowed
-    assert "dialog" in app.desk.slots.written("dialog-slot") or app.desk.page.dialog == ("help",)
+    assert "dialog" in app.desk.slots.written("dialog-slot") or getattr(app.desk.page.dialog, "kind", "") == "help"
 
 
 def test_a_failing_handler_says_so_and_leaves_the_encounter_as_it_was(app_module):

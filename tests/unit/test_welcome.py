@@ -14,7 +14,7 @@ from fray import library
 from fray.engine import storage
 from fray.engine.session import Session
 from fray.rules import SYSTEMS, examples
-from fray.views.welcome import CHOICES, DEFAULT, choice, is_first_visit
+from fray.views.welcome import choice, choices, default, is_first_visit
 
 
 # --- what counts as a first visit ------------------------------------------------------------------
@@ -44,13 +44,14 @@ def test_the_old_autosave_slot_or_a_share_link_is_not_a_first_visit():
 # --- what the welcome offers -------------------------------------------------------------------------
 
 def test_the_welcome_offers_every_system_with_a_blank_fight_and_an_example_that_exist():
-    assert [c.system for c in CHOICES] == list(SYSTEMS) and DEFAULT == "olog"
-    for c in CHOICES:
+    offered = choices()
+    assert [c.system for c in offered] == list(SYSTEMS) and default() == "olog"
+    for c in offered:
         assert c.profile in SYSTEMS[c.system].profiles
         assert c.example in examples(c.system)
-        assert choice(c.system) is c
-    assert choice("nonsense") is CHOICES[0] and choice("") is CHOICES[0]
-    lines = {c.system: c.line for c in CHOICES}
+        assert choice(c.system) == c
+    assert choice("nonsense") == offered[0] and choice("") == offered[0]
+    lines = {c.system: c.line for c in offered}
     assert lines["olog"].startswith("Initiative counts, two actions, pressure, distance bands")
     assert lines["ose"].startswith("Side initiative, declarations, loose or detailed combat on a square grid")
     assert lines["ogre"].startswith("A segment count: actions resolve segments after they are declared")
@@ -68,7 +69,7 @@ def _first_visit(module, welcome=None):
 
 def test_a_first_visit_opens_the_welcome_as_a_dialog_over_the_demo(app_module):
     app = _first_visit(app_module)
-    assert app.desk.page.dialog == ("welcome", "olog")
+    assert (app.desk.page.dialog.kind, app.desk.page.dialog.system) == ("welcome", "olog")
     dialog = app.desk.slots.written("dialog-slot")
     assert 'role="dialog"' in dialog and 'aria-labelledby="welcome-t"' in dialog and 'id="welcome-t"' in dialog
     for testid in ("welcome", "welcome-system-olog", "welcome-system-ose", "welcome-system-ogre", "welcome-blank",
@@ -102,7 +103,7 @@ def test_ose_then_blank_is_an_empty_ose_fight_in_setup_and_the_untouched_demo_is
     app = _first_visit(app_module)
     demo = app.desk.entry_id
     app.dispatch("welcome-system", "ose", None)
-    assert app.desk.page.dialog == ("welcome", "ose")
+    assert (app.desk.page.dialog.kind, app.desk.page.dialog.system) == ("welcome", "ose")
     dialog = app.desk.slots.written("dialog-slot")
     assert "Start a blank OSE fight" in dialog and "Open an OSE example" in dialog
     assert 'data-action="welcome-blank:ose"' in dialog
@@ -133,7 +134,7 @@ def test_escape_or_close_leaves_the_demo_and_the_library_is_one_tap(app_module):
     assert app.desk.page.dialog is None and app.desk.session.encounter.system == "olog"
     again = _first_visit(app_module)
     again.dispatch("library", "", None)
-    assert again.desk.page.dialog == ("library",) and again.desk.slots.written("dialog-slot") == ""
+    assert again.desk.page.dialog.kind == "library" and again.desk.slots.written("dialog-slot") == ""
 
 
 def test_the_help_explains_each_area_how_to_start_and_the_shortcuts_and_opens_the_welcome(app_module):
@@ -147,4 +148,4 @@ def test_the_help_explains_each_area_how_to_start_and_the_shortcuts_and_opens_th
     for system in ("New OLOG encounter", "New OSE encounter", "New Ogre encounter"):
         assert system in text
     app.dispatch("welcome-system", "", None)
-    assert app.desk.page.dialog == ("welcome", "olog")
+    assert (app.desk.page.dialog.kind, app.desk.page.dialog.system) == ("welcome", "olog")

@@ -747,7 +747,7 @@ class Page:
     def centre(self, sel: str, timeout: float = 10.0) -> tuple[float, float]:
         """Scroll the element into view and return its centre, once it is the topmost thing there. Two frames
         go by first: what the page does in its next frame (the result card scrolled into view after a step,
-        ui/render.py) is done before the centre is read, not between the reading and the click."""
+        ui/page/render.py) is done before the centre is read, not between the reading and the click."""
         def probe():
             return self.js("""async (s) => {
                 await new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)));

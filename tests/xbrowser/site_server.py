@@ -22,7 +22,7 @@ if str(ROOT / "tools") not in sys.path:
 
 HOOK = """<script>/* xbrowser test hook: first script of the page */(function () {
   window.frayTestHooks = true;  // window.frayRestart (ui/app.py install_restart): a journey's kept page
-  window.frayWelcome = false;  // the journeys start on the demo fight, not the first visit's welcome (ui/welcome.py)
+  window.frayWelcome = false;  // the journeys start on the demo fight, not the first visit's welcome (ui/controllers/welcome.py)
   var K = "__xbErrors", errs = [];
   try { errs = JSON.parse(sessionStorage.getItem(K) || "[]"); } catch (e) {}
   window.__xbErrors = errs;

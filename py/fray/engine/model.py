@@ -71,9 +71,9 @@ class Combatant:
     # Carried items, topmost first (OLOG-ITEM-1: position decides the cost).
     inventory: tuple[str, ...] = ()
     conditions: tuple[str, ...] = ()
-    # Per-system numbers: OLOG level/hd/pc, OSE phys/dex/speed, Ogre dex/reaction...
+    # Per-system numbers, the ones its `stat_specs` name (level, hd, dex, speed...).
     stats: dict[str, Any] = field(default_factory=dict)
-    # Position: a band index (OLOG) or a square (grid); None when not placed.
+    # Position: a band index (a field of zones) or a square (grid); None when not placed.
     band: int | None = None
     square: Square | None = None
     notes: str = ""
@@ -148,10 +148,10 @@ class Encounter:
     """The starting setup: everything a fight needs before its first command."""
 
     name: str
-    system: str  # "olog" | "ose" | "ogre"
+    system: str  # a registered system's name (fray/rules/<name>/)
     combatants: tuple[Combatant, ...]
     sides: tuple[Side, ...]
-    profile: str = ""  # OSE: "loose" | "detailed"
+    profile: str = ""  # one of the system's profiles ("" when it has one)
     settings: dict[str, Any] = field(default_factory=dict)
     map: MapSpec = MapSpec()
     bands: int = 6  # OLOG-BAND-1: number of zones

@@ -14,15 +14,14 @@ import re
 from typing import Any, Callable
 
 from .commands import Command, Event, Illegal, Option, Reason
-from .conditions import INCAPACITATING, LIBRARY, Named, condition_refusal, immobile, incapacitating  # noqa: F401
+from .conditions import LIBRARY, Named, condition_refusal, immobile, incapacitating
 from .dice import Dice
 from .model import Encounter, Square
-from .referee import (REFEREE_COMMANDS, Allow, Damage, Effect, Expire, FreeRoll, Heal, Note, Place, RefereeReason,  # noqa: F401
-                      SetCondition, SetHp, SetStat, SetWalls, check_referee, due_timers, override_failed,
-                      resolve_referee)
-from .specs import CORE_SETTINGS, Setting, StatSpec  # noqa: F401  (re-exported: systems and the page import them here)
+from .referee import REFEREE_COMMANDS, Allow, Expire, check_referee, override_failed, resolve_referee
+from .referee_effects import due_timers
+from .specs import CORE_SETTINGS, Setting, StatSpec
 from .state import State, evolve
-from .tables import Handlers  # noqa: F401  (re-exported for the systems' tables)
+from .tables import Handlers
 
 Resolution = tuple[State, list[Event]]
 ANSWERS_FOLLOWED = 12  # questions a command's odds answer by default, at most (a path past many threateners)
@@ -141,7 +140,9 @@ class Ruleset:
     name = "base"
     title = "Base"
     profiles: tuple[str, ...] = ("",)
-    field_view = "none"  # a ruleset with no SystemInfo (tests): the field view the page shows
+    # The system's descriptor (fray/rules/<name>/system.py: its names, lines and views), which the system
+    # sets and the registry gives a ruleset registered by hand; the engine never reads it.
+    info: Any = None
 
     # --- what a system declares ---------------------------------------------
     setting_specs: tuple[Setting, ...] = ()  # every DEFAULT of the system, with its rule id
@@ -228,17 +229,6 @@ class Ruleset:
 
     def namespaces(self) -> tuple[str, ...]:
         return (self.name, "core")
-
-    def field_view_for(self, profile: str) -> str:
-        """The field view a profile plays on (OSE loose has no grid): the
-        system's SystemInfo (`info`, set by fray.rules) says, else `field_view`."""
-        info = getattr(self, "info", None)
-        return info.field_view(profile) if info is not None else self.field_view
-
-    def extra_views(self, profile: str) -> tuple[str, ...]:
-        """More views the page shows with the field, by name (e.g. Ogre's "ruler")."""
-        info = getattr(self, "info", None)
-        return info.extra_views if info is not None else ()
 
     # --- hooks the views and the page ask, so generic code never names a system ---
     def phase(self, state: State) -> Any:

@@ -1,11 +1,11 @@
 """The page's wiring: start-up, every browser event bound to its handler, and the one redraw.
 
-The App holds the desk (ui/desk.py: the session, the page state, storage,
+The App holds the desk (ui/desk/desk.py: the session, the page state, storage,
 each feature's state) and the dispatcher. A click, a submitted form or a
 changed control names its action in `data-action="name:arg"`; the name is
-looked up in the dispatch tables of ui/play.py, ui/editing.py, ui/files.py,
-ui/library_ui.py, ui/roster_ui.py, ui/table_link.py and ui/welcome.py, else offered to the
-field views; keys go through ui/keys.py. Every handler receives the desk,
+looked up in the dispatch tables of the controllers (ui/controllers/: play.py,
+editing.py, files.py, library_ui.py, roster_ui.py, table_link.py and welcome.py), else offered to the
+field views; keys go through ui/controllers/keys.py. Every handler receives the desk,
 changes it and returns; `App.handle` then, once: refuses what a read-only
 tab may not do (before the handler), autosaves if the history changed, and
 redraws (`App.redraw`: the page, the library, the table display, the idle
@@ -24,26 +24,31 @@ from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none, to_js
 
 from . import preimport
-from . import (editing, entries, field_views, files, grid_pointer, keys, library_ui, offers, paint, place_ui,
-               play, render, roster_ui, table_display, table_link, warm, welcome)
-from .actions import Actions
-from .desk import Desk
-from .patch import attr
-from .table_channel import TableChannel
+from .controllers import (editing, files, keys, library_ui, paste_ui, place_ui, play, roster_ui,
+                          table_link, welcome)
+from .desk import entries, offers
+from .field import field_views, grid_pointer
+from .desk.players import build_view
+from .page import drawing, paint, render, table_display, warm
+from .controllers.actions import Actions
+from .desk.desk import Desk
+from .desk.page import field_inputs
+from .dom.patch import attr
+from .dom.table_channel import TableChannel
 
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
-                      table_link.clicks, welcome.clicks, place_ui.clicks)
+                      table_link.clicks, welcome.clicks, place_ui.clicks, paste_ui.clicks)
 FORMS = Actions.join(play.forms, library_ui.forms)
-CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes)
+CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, paste_ui.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")
 # While another tab has the encounter, only looking, the library and taking over are allowed.
 # Every library action ("lib-...") is allowed too; "outside" is what another tab, a lock or a promise says
-# (ui/desk.py `run`), and "link" a share link pasted into the address bar.
+# (ui/desk/desk.py `run`), and "link" a share link pasted into the address bar.
 ALLOWED_READ_ONLY = frozenset((
     "library", "take-over", "cancel", "dismiss", "help", "rule", "tab", "select", "save", "export-log", "share",
     "copy-share", "outside", "link"))
 Handler = Callable[[Desk], Any]
-IDLE_TIMEOUT_MS = 200  # the idle work runs at least this often, idle period or not (ui/warm.py's parts are short)
+IDLE_TIMEOUT_MS = 200  # the idle work runs at least this often, idle period or not (ui/page/warm.py's parts are short)
 
 
 SOON_JS = r"""
@@ -58,7 +63,7 @@ return (fn, afterPaint) => {
 
 class Soon:
     """Runs a function in a task of its own soon (scheduler.postTask, else a MessageChannel message), after
-    the next frame has painted when asked: the odds a tap queued (ui/warm.py) never delay its paint."""
+    the next frame has painted when asked: the odds a tap queued (ui/page/warm.py) never delay its paint."""
 
     def __init__(self, app: "App") -> None:
         self.app = app
@@ -89,7 +94,7 @@ class Soon:
 
 def idle_budget(deadline) -> float:
     """Milliseconds the idle work may take: the idle period's own length (a callback asked for inside one
-    runs only in the next), at most warm.IDLE_MAX_MS; ui/warm.py yields at once to pending input."""
+    runs only in the next), at most warm.IDLE_MAX_MS; ui/page/warm.py yields at once to pending input."""
     left = getattr(deadline, "timeRemaining", None) if deadline is not None else None
     if left is None or is_none(left):
         return warm.BUDGET_MS
@@ -106,12 +111,12 @@ def input_pending():
 
 
 class PanelLater:
-    """A tap that only selects (or targets) someone (ui/play.py `select`, `desk.panel_later`) paints first
+    """A tap that only selects (or targets) someone (ui/controllers/play.py `select`, `desk.panel_later`) paints first
     what marks the selection: the order row, the token, the lane, the zones' distances. The action panel,
     the most of such a tap's drawing in a big fight (the menu's markup, its writing, its restyling: issue
     38, a tap paints within two frames at 120 combatants), and the warming after it are drawn in a task
     of their own once that frame has painted (`Soon`), unless a drawing before then draws them. The panel
-    is then written with new elements (ui/patch.py `Slots.fresh`): a button found on the panel before
+    is then written with new elements (ui/dom/patch.py `Slots.fresh`): a button found on the panel before
     (a test's handle) is gone, never another option. A tap or a form on the panel before it is drawn
     (the one frame between) draws it and does nothing: its option was the selection before's."""
 
@@ -122,7 +127,7 @@ class PanelLater:
         self.guarded = False
 
     def drawn(self, desk: Desk) -> None:
-        """After a drawing (which left the panel out if `desk.panel_later`: ui/render.py): ask for the panel's
+        """After a drawing (which left the panel out if `desk.panel_later`: ui/page/render.py): ask for the panel's
         task, or (the panel drawn) warm at once. Where no task after the paint can be had (the CPython tests'
         fake window), the panel is drawn now."""
         later, desk.panel_later = desk.panel_later, False
@@ -176,7 +181,7 @@ class App:
         self._idle_proxy = self._idle_options = None  # (made at the first request: `when_idle`)
         self._listening: list[tuple[Any, str, Any, bool]] = []  # (target, event, proxy, capture): App.close ends
         self.closed = False  # let go of the page (App.close): its idle work and late callbacks do nothing
-        self.painter = paint.Painter(self)  # the next visit's painted start (ui/paint.py)
+        self.painter = paint.Painter(self)  # the next visit's painted start (ui/page/paint.py)
         self.later = PanelLater(self)  # a selection's action panel, drawn once the tap has painted
 
     # --- the dispatcher ---------------------------------------------------------------------
@@ -197,7 +202,7 @@ class App:
                 self.redraw(field=False)
             return
         before = self._marks()
-        desk.field_still = desk.panel_later = False
+        desk.field_acted = desk.panel_later = False
         self._depth += 1
         try:
             result = fn(desk)
@@ -208,7 +213,7 @@ class App:
             self._depth -= 1
         if result is False:
             return
-        self._after(before, still=desk.field_still)
+        self._after(before)
         self._start(result)
 
     def _start(self, result: Any) -> None:
@@ -226,18 +231,19 @@ class App:
                 self._failed(exc)
             return
         if not self.closed:
-            self._after(before, still=True)
+            self._after(before)
 
     def _marks(self) -> tuple[tuple, tuple]:
-        """(the history as it is, what the field draws from): compared before and after a handler."""
+        """(the history, what the field draws from: the fight, the page's `DRAWN_IN_FIELD`), before and after."""
         desk = self.desk
-        s, page = desk.session, desk.page
+        s = desk.session
         if s is None:
             return (None,), (None,)
         history = (s, len(s.history), len(s.undone), s.state, s.encounter, s.physical_dice, s.hand_sides)
-        return history, (s, s.state, page.selected, page.pending, page.cursor, page.mode, page.tab)
+        return history, (s, s.state, s.encounter) + field_inputs(desk.page)
 
-    def _after(self, before: tuple[tuple, tuple], still: bool) -> None:
+    def _after(self, before: tuple[tuple, tuple]) -> None:
+        """Once: autosave if the history changed; redraw, the field only if what it draws from changed."""
         history, fielded = self._marks()
         desk = self.desk
         # The same session with another history: save it. (Another session altogether is an entry opened
@@ -246,7 +252,8 @@ class App:
                 a is not b for a, b in zip(history[1:], before[0][1:])):
             entries.autosave(desk)
         changed = any(a is not b and a != b for a, b in zip(fielded, before[1]))
-        self.redraw(field=changed or not still)
+        self.redraw(field=changed or desk.field_acted)
+        desk.field_acted = False
         self.painter.note()
 
     def _failed(self, exc: Exception) -> None:
@@ -263,9 +270,7 @@ class App:
             return
         if desk.table is not None:
             desk.table.before_render()
-        render.render(desk, field)
-        library_ui.draw(desk)
-        table_link.draw_players_view(desk)
+        drawing.draw(desk, field)
         self.later.drawn(desk)
 
     def when_idle(self, fn) -> None:
@@ -275,7 +280,7 @@ class App:
                 if self.closed:
                     return
                 try:
-                    # The idle period's own length, a part at a time (ui/warm.py yields at once to pending
+                    # The idle period's own length, a part at a time (ui/page/warm.py yields at once to pending
                     # input): a callback asked for inside one runs only in the next, so a fixed 4 ms per
                     # period left most of an idle page unused (the odds of a busy actor took seconds).
                     self._idle_fn(idle_budget(deadline))
@@ -298,7 +303,7 @@ class App:
     def boot(self) -> None:
         desk = self.desk
         welcome.greet(desk, entries.restore(desk))  # a first visit: the welcome, over the demo fight
-        desk.table = TableChannel(lambda: table_link.build_view(desk))
+        desk.table = TableChannel(lambda: build_view(desk))
         self.bind()
         document.getElementById("boot").hidden = True
         document.getElementById("app").hidden = False  # before drawing: a dialog (the welcome) gets the focus
@@ -480,7 +485,7 @@ def ask_views(desk: Desk, ask) -> bool | None:
 
 def pointed(desk: Desk, event) -> bool | None:
     """A pointer event on the field: the field view's gesture, if it makes one (most moves do not); in the
-    setup, the placement map's drag (ui/place_ui.py)."""
+    setup, the placement map's drag (ui/controllers/place_ui.py)."""
     if attr(event.currentTarget, "id") == "editor-slot":
         return place_ui.pointer(desk, event)
     handler = getattr(offers.views(desk)[0], "pointer", None)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ..engine import limits as L
-from ..engine.ruleset import Damage, Heal, SetHp
+from ..engine.referee import Damage, Heal, SetHp
 
 _CHANGE = re.compile(r"^([+-]?)\s*(\d{1,9})$")
 HOW = "Type −N for damage, +N for healing, or the new hit points (for example −5, +3 or 12)."

@@ -13,19 +13,19 @@ from ..engine.model import Combatant
 from ..engine.ruleset import Ruleset
 from ..engine.session import Session
 from ..engine.state import State
+from ..rules import info
 from .models import Badge, Hint, SystemPanel, SystemView
 
 _VIEWS: dict[str, SystemView] = {}
 
 
 def system_view(system: str) -> SystemView:
-    """The view hooks of a system (`fray.views.<system>.VIEW`), or defaults."""
+    """The view hooks of a system: the `VIEW` of the module its descriptor names (`SystemInfo.view`), or
+    the plain hooks where it names none. An unknown system, or a view that is not there, is an error."""
     v = _VIEWS.get(system)
     if v is None:
-        try:
-            v = importlib.import_module(f"fray.views.{system}").VIEW
-        except (ImportError, AttributeError):
-            v = SystemView()
+        module = info(system).view
+        v = importlib.import_module(module).VIEW if module else SystemView()
         _VIEWS[system] = v
     return v
 

@@ -1,7 +1,7 @@
 """The players' table display: what the table may see of a fight, as plain JSON-ready data.
 
 The referee's tab builds this and sends only this to the table window
-(ui/table_display.py), so nothing secret ever reaches the players' screen:
+(ui/page/table_display.py), so nothing secret ever reaches the players' screen:
 monsters' HP become a word (`hp_word`), combatants marked hidden are left
 out everywhere (order, field, ruler, log), referee notes, monster stats and
 dice rolled behind the screen are never copied in, and the log is rewritten
@@ -20,7 +20,7 @@ from ..engine.model import Combatant
 from ..engine.state import State
 from .odds import CERTAIN
 from .models import initials
-from ..engine.referee import public_conditions
+from ..engine.conditions import public_conditions
 from .panels import system_view
 
 VERSION = 1  # of the message format: a table window ignores any other

@@ -1,7 +1,7 @@
 """The first visit's welcome: whether this is one, and the systems it offers with their blank fight and example.
 
-Pure: the page (ui/welcome.py) asks `is_first_visit` with what its storage
-holds, and draws `CHOICES` (ui/guide.py); a tap names a system, whose
+Pure: the page (ui/controllers/welcome.py) asks `is_first_visit` with what its storage
+holds, and draws `choices()` (ui/markup/guide.py); a tap names a system, whose
 `SystemChoice` says which new-encounter path and which example it opens.
 """
 from __future__ import annotations
@@ -9,11 +9,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
+from ..rules import SYSTEMS, default_system
+
 
 @dataclass(frozen=True)
 class SystemChoice:
     """One system the welcome offers: its short name, one line on what it is, the profile a blank fight
-    starts in (the library's "New … encounter", presets.NEW_ENCOUNTER) and the example it opens."""
+    starts in (the library's "New … encounter", presets.new_encounters) and the example it opens."""
 
     system: str
     name: str
@@ -23,20 +25,21 @@ class SystemChoice:
     example_name: str
 
 
-CHOICES: tuple[SystemChoice, ...] = (
-    SystemChoice("olog", "OLOG", "Initiative counts, two actions, pressure, distance bands.", "", "two_orcs",
-                 "Two orcs"),
-    SystemChoice("ose", "OSE", "Side initiative, declarations, loose or detailed combat on a square grid.",
-                 "detailed", "detailed", "A detailed fight on the grid"),
-    SystemChoice("ogre", "Ogre", "A segment count: actions resolve segments after they are declared.", "",
-                 "orc_and_pc", "An orc and a PC"),
-)
-DEFAULT = CHOICES[0].system
+def choices() -> tuple[SystemChoice, ...]:
+    """Every registered system, in its order, as its descriptor describes it (fray/rules/<name>/system.py)."""
+    return tuple(SystemChoice(s, i.label, i.line, i.start_profile, i.example, i.example_name)
+                 for s, i in SYSTEMS.items())
+
+
+def default() -> str:
+    """The system chosen at first: the first in order."""
+    return default_system()
 
 
 def choice(system: str) -> SystemChoice:
-    """The welcome's choice for `system`; the first (OLOG) for a name it does not offer."""
-    return next((c for c in CHOICES if c.system == system), CHOICES[0])
+    """The welcome's choice for `system`; the first for a name it does not offer."""
+    offered = choices()
+    return next((c for c in offered if c.system == system), offered[0])
 
 
 def is_first_visit(records: Iterable[object], old_autosave: bool, link: bool) -> bool:

@@ -7,7 +7,7 @@ from acting import act, first_event, kinds
 from ogre_support import advance_to, fighter, orc, pc, start
 
 from fray.engine.commands import IllegalCommand
-from fray.engine.ruleset import Damage, SetHp
+from fray.engine.referee import Damage, SetHp
 from fray.rules.ogre import commands as oc
 from fray.views.ogre import ruler
 
@@ -313,7 +313,7 @@ def test_a_referee_felling_the_asked_one_drops_the_question__OGRE_AOO_1():
 # --- the referee's Allow (CORE-REF-1) -------------------------------------------------------------------
 
 def test_the_referee_can_allow_an_attack_out_of_reach_and_over_a_pending_action__OGRE_ATK_1():
-    from fray.engine.ruleset import Allow
+    from fray.engine.referee import Allow
     s = start(orc(square=(1, 1)), pc(), initiative=[4, 8])
     advance_to(s, 14)
     act(s, oc.Delay("orc"))
@@ -326,7 +326,7 @@ def test_the_referee_can_allow_an_attack_out_of_reach_and_over_a_pending_action_
 
 
 def test_an_allowed_command_with_nothing_to_act_on_changes_nothing__OGRE_SEG_1():
-    from fray.engine.ruleset import Allow
+    from fray.engine.referee import Allow
     s = orc_attacks_brak_at_14()
     for cmd in (oc.RollInitiative(), oc.Opportunity("orc", "pending"), oc.Act("brak", "juggle"),
                 oc.Trigger("brak"), oc.React("brak", "Sideways"), oc.Attack("brak", "orc", "Halberd")):

@@ -1,4 +1,4 @@
-"""The Ogre segment ruler and the before-the-fight dialog as HTML (py/fray/ui/ruler.py, before_fight.py), in CPython.
+"""The Ogre segment ruler and the before-the-fight dialog as HTML (py/fray/ui/field/ruler.py, before_fight.py), in CPython.
 
 Each test parses the markup the page would set and checks what a referee
 would see: bars from declaration to resolution at the right place, the
@@ -19,10 +19,10 @@ from fray.engine.session import Session
 from fray.rules.ogre import commands as oc
 from fray.rules.ogre import RULESET
 from fray.rules.ogre.examples import examples
-from fray.ui.before_fight import BeforeView
-from fray.ui.field_ui import FieldUi
-from fray.ui.field_views import FieldAction, FieldContext, views_for
-from fray.ui.ruler import RulerView, fit_bucket
+from fray.ui.field.before_fight import BeforeView
+from fray.ui.field.field_ui import FieldUi
+from fray.ui.field.field_views import FieldAction, FieldContext, views_for
+from fray.ui.field.ruler import RulerView, fit_bucket
 from fray.views.panels import system_view
 
 

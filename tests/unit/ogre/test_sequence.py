@@ -283,7 +283,7 @@ def test_dice_are_recorded_for_initiative__OGRE_INIT_1():
 
 
 def test_one_down_when_initiative_was_rolled_joins_the_count_when_healed__OGRE_INIT_1():
-    from fray.engine.ruleset import Heal
+    from fray.engine.referee import Heal
     s = start(orc(), pc(hp=0), pc("ally", (1, 1), dex=0), initiative=[4, 4])  # Brak is down: no initiative die
     assert fighter(s, "brak").initiative is None
     advance_to(s, 14)

@@ -14,7 +14,7 @@ from fray.rules import examples
 
 def _to_first_attack(app):
     """Take "next" until the selected combatant is offered an allowed attack; its option index."""
-    offers = importlib.import_module("fray.ui.offers")
+    offers = importlib.import_module("fray.ui.desk.offers")
     for _ in range(30):
         opts = offers.options(app.desk)
         attack = next((i for i, o in enumerate(opts) if o.group == "Attack" and o.allowed and o.question), None)

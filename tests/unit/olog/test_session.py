@@ -8,7 +8,7 @@ import pytest
 
 from fray.engine import storage
 from fray.engine.dice import ScriptedDice
-from fray.engine.ruleset import Allow, Damage
+from fray.engine.referee import Allow, Damage
 from fray.engine.session import Session
 from fray.rules.olog import (RULESET, Attack as AttackCmd, Defend, EndTurn, Move, Reorder, RollInitiative,
                              SetCount, Strategise)

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fray.engine.model import Weapon
-from fray.engine.ruleset import Allow, Damage, Heal, SetHp
+from fray.engine.referee import Allow, Damage, Heal, SetHp
 from fray.engine.session import Session
 from fray.rules import get as get_ruleset
 from fray.rules.olog import (RULESET, Attack as AttackCmd, CastSpell, Defend, EndTurn, Move, Reorder, Retrieve,
@@ -15,7 +15,7 @@ from olog_support import FRIENDS, encounter, foe, hero, started, system
 
 def test_registry_finds_olog_and_its_settings_cite_rules():
     assert get_ruleset("olog") is RULESET
-    assert RULESET.field_view_for("") == "bands"
+    assert RULESET.info.field_view("") == "bands"
     assert all(s.rule.startswith(("OLOG-", "CORE-")) for s in RULESET.settings())
 
 

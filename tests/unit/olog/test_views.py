@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from fray.engine.model import Weapon
-from fray.engine.ruleset import SetHp
+from fray.engine.referee import SetHp
 from fray.engine.session import Session
 from fray.rules.olog import RULESET, Attack as AttackCmd, Defend, Reorder, RollInitiative, Strategise
 from fray.rules.olog.examples import skirmish, two_orcs

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from fray.engine.ruleset import SetCondition
+from fray.engine.referee import SetCondition
 from fray.rules.ose import (RULESET, Attack, Declare, Done, EndStep, Grapple, Manipulate, Move, Release,
                            Splinter)
 from fray.rules.ose.combat import effective_ac

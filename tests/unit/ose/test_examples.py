@@ -20,7 +20,7 @@ DEFAULT_RULES = ("OSE-MOVE-1", "OSE-STANCE-5", "OSE-ADV-1", "OSE-GRAP-1", "OSE-T
 
 def test_the_system_is_registered_with_both_profiles__OSE_LOOSE_1():
     assert get("ose") is RULESET and RULESET.profiles == ("loose", "detailed")
-    assert RULESET.field_view_for("detailed") == "grid" and RULESET.field_view_for("loose") == "list"
+    assert RULESET.info.field_view("detailed") == "grid" and RULESET.info.field_view("loose") == "list"
 
 
 def test_every_default_is_a_setting():

@@ -3,7 +3,9 @@ attacks from behind, from the second rank and next to an enemy (combat)."""
 from __future__ import annotations
 
 from fray.engine import geometry as geo
-from fray.engine.geometry import Body, Grid, Provocation
+from fray.engine import paths
+from fray.engine.geometry import Body, Grid
+from fray.engine.paths import Provocation
 from fray.rules.ose.combat import back_attack, is_directly_behind, ranged_blocked_by, second_rank_ok
 from fray.rules.ose.movement import brace_strikes, charge_path
 from test_geometry import hostile, orc, pc
@@ -17,7 +19,7 @@ def test_charge_provokes_only_bracing_enemies_when_entering_their_reach__OSE_CHA
     target = orc("T", (7, 2))     # threatens x 6..8, y 1..3
     path = [(x, 2) for x in range(7)]
     mover = pc("m", (0, 2))
-    walk = geo.provocations(path, mover, [bystander, target], hostile, grid=g)
+    walk = paths.provocations(path, mover, [bystander, target], hostile, grid=g)
     assert [p.index for p in walk] == [2, 3, 4]
     assert brace_strikes(path, mover, [bystander, target], hostile, frozenset(), grid=g) == []
     assert brace_strikes(path, mover, [bystander, target], hostile, frozenset({"T"}), grid=g) == [

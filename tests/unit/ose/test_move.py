@@ -1,7 +1,8 @@
 """OSE grid movement with loaded dice: rate, attacks of opportunity, withdraw, flee, charge, brace, manipulation."""
 from __future__ import annotations
 
-from fray.engine.geometry import chebyshev, provocations
+from fray.engine.geometry import chebyshev
+from fray.engine.paths import provocations
 from fray.rules.ose import (RULESET, STEPS, Attack, Charge, Declare, Done, EndStep, Flee, Manipulate, Move,
                            Opportunity, Phase, Splinter, Withdraw, grid_of, hostile_fn)
 from fray.rules.ose.movement import body, bodies, move_left

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from fray.engine.commands import IllegalCommand
 from fray.engine.model import Side
-from fray.engine.ruleset import Allow, SetHp
+from fray.engine.referee import Allow, SetHp
 from fray.rules.ose import (Attack, CancelSpell, Charge, CompleteSpell, Declare, DisruptSpell, Done, EndStep, Grapple,
                            Manipulate, MoraleResult, Move, Narrate, RollInitiative, RollResource, Surprise)
 from acting import act, kinds, refusal, texts

@@ -156,7 +156,7 @@ def test_a_turned_undead_may_not_move_closer_or_sideways_and_is_offered_the_way_
 
 def test_the_referee_sees_the_rounds_a_turning_has_left_and_the_players_do_not__OSE_TURN_3():
     from fray.cli import show_lines
-    from fray.engine.referee import condition_words, public_conditions
+    from fray.engine.conditions import condition_words, public_conditions
     from fray.rules.ose import RULESET
     from fray.views.table_view import table_view
     s = crypt(undead("s1"))

@@ -6,13 +6,13 @@ from dataclasses import replace
 from html.parser import HTMLParser
 
 from fray.engine.commands import Option
-from fray.engine.ruleset import Allow, SetHp
+from fray.engine.referee import Allow, SetHp
 from fray.engine.session import Session
 from fray.rules.ose import RULESET
 from fray.rules.ose import Declare, Done, EndStep, RollInitiative, Surprise
 from fray.rules.ose.examples import detailed, loose
-from fray.ui.declarations import DeclarationsView, parse_arg
-from fray.ui.field_views import FieldAction, FieldContext, views_for
+from fray.ui.field.declarations import DeclarationsView, parse_arg
+from fray.ui.field.field_views import FieldAction, FieldContext, views_for
 from fray.views.ose import VIEW
 from acting import act
 from ose_kit import SPEAR, fighter, session, start
@@ -281,7 +281,7 @@ def draft() -> dict:
 
 
 def test_the_turn_table_is_a_grid_of_cells_each_an_editor_field__OSE_TURN_1():
-    from fray.ui import table_editor
+    from fray.ui.markup import table_editor
     t = Tree(table_editor.render(draft(), "turn_table", []))
     cells = [el for el in t.all if el["tag"] == "input"]
     assert len(cells) == 8 * 11
@@ -295,7 +295,7 @@ def test_the_turn_table_is_a_grid_of_cells_each_an_editor_field__OSE_TURN_1():
 
 def test_a_cell_edit_goes_through_the_editor_and_storage_validation__OSE_TURN_1():
     from fray.engine import storage
-    from fray.ui import editor
+    from fray.ui.markup import editor
     doc = editor.set_path(draft(), "settings/turn_table/1/0", editor.convert("text", " T "))
     doc = editor.set_path(doc, "settings/turn_table/2*/1", "7")
     problems: list[str] = []
@@ -306,7 +306,7 @@ def test_a_cell_edit_goes_through_the_editor_and_storage_validation__OSE_TURN_1(
 
 
 def test_unreadable_or_unrollable_cells_are_flagged_in_the_dialog__OSE_TURN_1():
-    from fray.ui import editor, table_editor
+    from fray.ui.markup import editor, table_editor
     doc = editor.set_path(draft(), "settings/turn_table/3/1", "x")
     doc = editor.set_path(doc, "settings/turn_table/3/2", "13")
     t = Tree(table_editor.render(doc, "turn_table", ["settings.turn_table: expected a table"]))
@@ -319,7 +319,7 @@ def test_unreadable_or_unrollable_cells_are_flagged_in_the_dialog__OSE_TURN_1():
 
 def test_a_draft_without_the_table_gets_the_default_to_edit__OSE_TURN_1():
     from fray.rules.ose import TURN_TABLE
-    from fray.ui import table_editor
+    from fray.ui.markup import table_editor
     doc = draft()
     del doc["settings"]["turn_table"]
     filled = table_editor.with_table(doc, "turn_table")
@@ -329,7 +329,7 @@ def test_a_draft_without_the_table_gets_the_default_to_edit__OSE_TURN_1():
 
 
 def test_escaped_values_in_cells():
-    from fray.ui import editor, table_editor
+    from fray.ui.markup import editor, table_editor
     doc = editor.set_path(draft(), "settings/turn_table/1/0", '"><b>')
     markup = table_editor.render(doc, "turn_table", ["<i>bad</i>"])
     assert "<b>" not in markup and "<i>" not in markup and "&quot;&gt;&lt;b&gt;" in markup

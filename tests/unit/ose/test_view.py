@@ -1,7 +1,7 @@
 """OSE view models: status line, order rows, badges, hints and the declaration panel."""
 from __future__ import annotations
 
-from fray.engine.ruleset import SetCondition
+from fray.engine.referee import SetCondition
 from fray.rules.ose import (Attack, Declare, EndStep, Flee, Grapple, RollInitiative, Splinter, Surprise,
                            TurnUndead, Withdraw)
 from fray.views.models import SystemPanel

@@ -9,7 +9,8 @@ from dataclasses import dataclass
 
 from fray.engine.commands import Command, Event, Illegal, Option, command
 from fray.engine.model import Weapon, Combatant, Encounter, Side
-from fray.engine.ruleset import Ruleset, Setting, StatSpec
+from fray.engine.ruleset import Ruleset
+from fray.engine.specs import Setting, StatSpec
 from fray.engine.state import State
 
 

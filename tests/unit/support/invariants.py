@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from fray.engine.dice import SeededDice
-from fray.engine.ruleset import Allow, Damage, Heal
+from fray.engine.referee import Allow, Damage, Heal
 from fray.engine.session import Session
 from fray.engine.state import State
 

@@ -7,6 +7,7 @@ and the before-the-fight dialog ask. Tests may import the modules.
 from .commands import (ANSWERS, DECLARATIONS, Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter,
                        Delay, Follow, Move, Opportunity, React, Ready, RollInitiative, Strike, Stun, Trigger, Withdraw)
 from .reasons import Reason
+from .stat_block import read_stat_blocks
 from .ruleset import RULESET, Ogre
 from .state import (CATEGORIES, MENU, MENU_BY_KEY, REACTION_PENALTY, TRIGGERS, Action, Fighter, Mark, OgreState,
                     Phase, defense, duration, is_flat_footed, is_stunned, reaction_time, seconds)
@@ -16,6 +17,7 @@ from .timeline import must_declare, next_event, standing
 INFO = RULESET.info
 
 __all__ = [
+    "read_stat_blocks",  # a pasted creature (fray/stat_blocks.py)
     "RULESET", "INFO", "Ogre",
     "BeforeTheFight", "RollInitiative", "Advance", "Attack", "Move", "Withdraw", "Charge", "Act", "Cast", "Delay",
     "Ready", "Break", "React", "Trigger", "Stun", "Opportunity", "Follow", "Counter", "Strike", "DECLARATIONS", "ANSWERS",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...engine.commands import Command, Illegal, Reason as Core
 from ...engine.geometry import distance_squares
 from ...engine.model import Combatant
-from ...engine.ruleset import Handlers
+from ...engine.tables import Handlers
 from ...engine.state import State
 from . import grid as og
 from .reasons import Reason

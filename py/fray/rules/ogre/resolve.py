@@ -13,7 +13,8 @@ from typing import Any
 
 from ...engine.commands import Command, Event
 from ...engine.dice import Dice
-from ...engine.ruleset import REFEREE_COMMANDS, Handlers
+from ...engine.referee import REFEREE_COMMANDS
+from ...engine.tables import Handlers
 from ...engine.state import State
 from . import state as om
 from .check import base_category

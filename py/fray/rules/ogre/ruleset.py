@@ -20,9 +20,10 @@ from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.geometry import Body
 from ...engine.model import Encounter, Square
-from ...engine.ruleset import Named, Ruleset
+from ...engine.conditions import Named
+from ...engine.ruleset import Ruleset
 from ...engine.state import State
-from .. import SYSTEMS
+from .system import INFO
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
 from .commands import Advance, Charge, Delay, Move, Withdraw
 from .segment import on_damage, run as run_work, run_until_dice, step as work_step
@@ -217,4 +218,4 @@ class Ogre(Ruleset):
 
 
 RULESET = Ogre()
-RULESET.info = SYSTEMS["ogre"]
+RULESET.info = INFO

@@ -26,13 +26,14 @@ from dataclasses import replace
 from typing import Any
 
 from ...engine import geometry as geo
+from ...engine import paths
 from ...engine.commands import Event
 from ...engine.conditions import can_act
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.model import Combatant
 from ...engine.state import Prompt, State
 from ...engine.spells import spell_effect
-from ...engine.referee import cast_effect
+from ...engine.referee_effects import cast_effect
 from . import grid as og
 from .attack import attack_damage, attack_hits, attack_roll
 from .state import (
@@ -270,7 +271,7 @@ def provocation_stops(state: State, cid: str, path: tuple, *, withdraw: bool = F
         return ((0, ids),) if ids else ()
     if len(path) < 2:
         return ()
-    provs = geo.provocations(list(path), me, bs, og.hostile_fn(state), withdraw=withdraw,
+    provs = paths.provocations(list(path), me, bs, og.hostile_fn(state), withdraw=withdraw,
                              exempt=frozenset(exempt), grid=g)
     stops = [(p.index, p.attackers) for p in provs]
     if withdraw:

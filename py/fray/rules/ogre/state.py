@@ -13,7 +13,7 @@ from typing import Any
 from ...engine.conditions import modifiers
 from ...engine.commands import Code
 from ...engine.model import Combatant, Square
-from ...engine.ruleset import Setting, StatSpec
+from ...engine.specs import Setting, StatSpec
 from ...engine.state import State
 
 # OGRE-CAT-1: the nine initiative categories, quickest first.

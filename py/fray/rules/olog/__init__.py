@@ -10,12 +10,14 @@ from .commands import (ACTIONS, Attack, CastSpell, Defend, EndTurn, Move, Reorde
 from .options import referee_options
 from .pressure import Pressure, band_label, pressure_map, pressure_on, reach_zones, zone_name
 from .reasons import Reason
+from .stat_block import read_stat_blocks
 from .ruleset import RULESET, Olog
 from .state import SETTINGS, STATS, OlogState, Phase, is_pc, needs_press_on, opt, order
 
 INFO = RULESET.info
 
 __all__ = [
+    "read_stat_blocks",  # a pasted creature (fray/stat_blocks.py)
     "RULESET", "INFO", "Olog",
     "RollInitiative", "Move", "Attack", "Defend", "CastSpell", "Retrieve", "Strategise", "EndTurn", "SetCount",
     "Reorder", "ACTIONS",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ...engine.commands import Command, Illegal, Reason as Core
 from ...engine.model import Combatant
-from ...engine.ruleset import Handlers
+from ...engine.tables import Handlers
 from ...engine.state import State
 from .reasons import Reason
 from .commands import (ACTIONS, KIND, PAST_TENSE, Attack, CastSpell, EndTurn, Move, Reorder, Retrieve,

@@ -11,11 +11,11 @@ from typing import Any
 
 from ...engine.conditions import modifiers
 from ...engine.commands import Command, Event
-from ...engine.referee import cast_effect
+from ...engine.referee_effects import cast_effect
 from ...engine.spells import spell_effect
 from ...engine.dice import Dice, DiceExpr
 from ...engine.model import Combatant
-from ...engine.ruleset import Handlers
+from ...engine.tables import Handlers
 from ...engine.state import State
 from .commands import (ACTIONS, KIND, Attack, CastSpell, Defend, EndTurn, Move, Reorder, Retrieve, RollInitiative,
                        SetCount, Strategise)

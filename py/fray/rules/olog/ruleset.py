@@ -33,7 +33,7 @@ from ...engine.dice import Dice
 from ...engine.model import Combatant, Encounter
 from ...engine.ruleset import Ruleset, side_says
 from ...engine.state import State
-from .. import SYSTEMS
+from .system import INFO
 from . import check as olog_check, options as olog_options, resolve as olog_resolve
 from .commands import EndTurn, Move
 from .pressure import Pressure
@@ -134,4 +134,4 @@ class Olog(Ruleset):
 
 
 RULESET = Olog()
-RULESET.info = SYSTEMS["olog"]
+RULESET.info = INFO

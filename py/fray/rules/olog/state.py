@@ -10,7 +10,7 @@ from typing import Any
 from ...engine.cache import cached
 from ...engine.commands import Code, Command
 from ...engine.model import Combatant
-from ...engine.ruleset import Setting, StatSpec
+from ...engine.specs import Setting, StatSpec
 from ...engine.state import State
 from .commands import Attack, CastSpell, EndTurn, Retrieve
 from .pressure import DEFAULTS as _PRESSURE_DEFAULTS, Pressure, pressure_on, reach_zones

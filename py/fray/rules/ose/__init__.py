@@ -14,6 +14,7 @@ from .movement import move_left
 from .options import declaration_options, ranged_block_reason
 from .reasons import Reason
 from .round import is_active
+from .stat_block import read_stat_blocks
 from .ruleset import RULESET
 from .state import (DEFAULTS, STEP_NAMES, STEPS, TURN_TABLE, OseState, Phase, acting_side, econ_of, grid_of,
                     hostile_fn, is_detailed, is_out, rate_ft)
@@ -32,4 +33,6 @@ __all__ = [
     "acting_side", "ammo_die", "declaration_options", "econ_of", "grid_of", "hostile_fn", "is_active",
     "is_detailed", "is_out", "manip_cost", "move_left", "ranged_block_reason", "rate_ft", "shield_bonus", "stance",
     "undead_groups",
+    # the printed stat block, pasted (fray/stat_blocks.py)
+    "read_stat_blocks",
 ]

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from ...engine.commands import Illegal, Reason as Core
 from ...engine.dice import is_dice
-from ...engine.ruleset import Handlers
+from ...engine.tables import Handlers
 from ...engine.state import Prompt, State
 from .combat import ammo_die
 from .commands import CheckMorale, DisruptSpell, MoraleResult, Opportunity, RestoreMemory, RollResource, Splinter

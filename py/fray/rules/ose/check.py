@@ -15,7 +15,7 @@ from dataclasses import replace
 from ...engine.commands import Command, Illegal, Reason as Core
 from ...engine.geometry import Body, chebyshev, is_adjacent, path_cost_ft, path_problem
 from ...engine.model import Combatant, Weapon
-from ...engine.ruleset import Handlers
+from ...engine.tables import Handlers
 from ...engine.state import State
 from .combat import (RANGE_RULE, ammo_die, draw_needs_two, hands_ok, held_attack, is_shield, line_of_sight,
                      range_band, ranged_blocked_by, ranges, second_rank_ok, shot_feet, shot_manipulations,

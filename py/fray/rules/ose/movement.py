@@ -17,7 +17,9 @@ from ...engine import geometry as geo
 from ...engine.cache import Cache
 from ...engine.commands import Event
 from ...engine.dice import Dice
-from ...engine.geometry import Body, Grid, Hostile, Provocation, chebyshev, path_cost_ft, provocations
+from ...engine.geometry import Body, Grid, Hostile, chebyshev, path_cost_ft
+from ...engine import paths
+from ...engine.paths import Provocation, provocations
 from ...engine.model import Combatant, Square
 from ...engine.state import Prompt, State
 from .combat import casting_cost, drop_broken_holds, strike, usable_melee, weapon_reach
@@ -346,7 +348,7 @@ def brace_strikes(path: Sequence[Square], mover: Body, bodies: Sequence[Body], h
     at the index of the square being left, where a hit stops the charge."""
     if len(path) < 2:
         return []
-    return geo.threat_entries(path, mover, bodies, hostile, bracing, grid=grid)
+    return paths.threat_entries(path, mover, bodies, hostile, bracing, grid=grid)
 
 
 def charge_path(grid: Grid, start: Square, mover: Body, bodies: Sequence[Body], hostile: Hostile, *,
@@ -359,8 +361,8 @@ def charge_path(grid: Grid, start: Square, mover: Body, bodies: Sequence[Body], 
     charge covers 15 ft toward the nearest enemy, and padding a shorter approach with a
     detour would not be a charge; an enemy that close is simply attacked.
     """
-    blocked, occupied = geo.occupancy(mover, bodies, hostile)
-    reach = geo.Reachable(grid, start, blocked, max_ft)
+    blocked, occupied = paths.occupancy(mover, bodies, hostile)
+    reach = paths.Reachable(grid, start, blocked, max_ft)
     choice = None
     for e in bodies:
         if e.id == mover.id or e.is_down or not hostile(mover.side, e.side):
@@ -447,8 +449,8 @@ def flight_path(state: State, c: Combatant, budget: int) -> tuple[Square, ...] |
     if w is None or me is None or budget <= 0:
         return None
     grid = grid_of(state)
-    blocked, occupied = geo.occupancy(me, bodies(state), hostile_fn(state))
-    reach = geo.Reachable(grid, tuple(c.square), blocked, budget)
+    blocked, occupied = paths.occupancy(me, bodies(state), hostile_fn(state))
+    reach = paths.Reachable(grid, tuple(c.square), blocked, budget)
     best = None
     for x in range(grid.width):
         for y in range(grid.height):
@@ -493,7 +495,7 @@ def suggest_paths(state: State, actor: str, command=None) -> list[tuple[str, str
         out.append(("move", f"away from {w.name}", away))
         seen.add(away)
     for label, goal in goals:
-        path = geo.shortest_path(grid, start, goal, me, all_bodies, hostile, max_ft=budget)
+        path = paths.shortest_path(grid, start, goal, me, all_bodies, hostile, max_ft=budget)
         if path and len(path) > 1 and tuple(path) not in seen:
             if w is not None and flight_gain(state, c, w, path[-1]) <= 0:
                 continue

@@ -11,8 +11,8 @@ from dataclasses import replace
 
 from ...engine.commands import Command, Event, Illegal
 from ...engine.dice import Dice
-from ...engine.referee import cast_effect
-from ...engine.ruleset import Handlers
+from ...engine.referee_effects import cast_effect
+from ...engine.tables import Handlers
 from ...engine.state import State
 from .check import charge_plan, manip_cost
 from .combat import (ammo_die, break_turning, deal_damage, draw_needs_two, drop_broken_holds, is_shield, release,

@@ -19,9 +19,10 @@ from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
 from ...engine.model import Encounter
-from ...engine.ruleset import Named, Ruleset
+from ...engine.conditions import Named
+from ...engine.ruleset import Ruleset
 from ...engine.state import State
-from .. import SYSTEMS
+from .system import INFO
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
 from .commands import Charge, Done, EndStep, Flee, Move, RollResource, Withdraw
 from .combat import drop_broken_holds
@@ -254,4 +255,4 @@ class _AsWritten(OseRuleset):
 
 
 RULESET = OseRuleset()
-RULESET.info = SYSTEMS["ose"]
+RULESET.info = INFO

@@ -13,7 +13,7 @@ from ...engine.commands import Code
 from ...engine.conditions import can_act as core_can_act
 from ...engine.geometry import Grid
 from ...engine.model import Combatant
-from ...engine.ruleset import Setting, StatSpec
+from ...engine.specs import Setting, StatSpec
 from ...engine.state import State
 from ...engine.spells import spell_effect
 

@@ -1,0 +1,13 @@
+"""Ogre's descriptor: all that the rest of Fray knows of the system before importing it (fray/rules/__init__.py)."""
+from .. import SystemInfo
+
+INFO = SystemInfo(
+    "ogre", "Ogre Character Codex: Combat Sequence", short="Ogre", order=3,
+    field_views=(("", "grid"),),
+    extra_views=("before", "ruler"),  # OGRE-SUR-1, OGRE-SEG-1
+    view_modules=(("grid", "fray.ui.field.grid"), ("before", "fray.ui.field.before_fight"), ("ruler", "fray.ui.field.ruler")),
+    view="fray.views.ogre",
+    line="A segment count: actions resolve segments after they are declared.",
+    new_line="Ogre Character Codex: squares, and a segment ruler of declared actions.",
+    example="orc_and_pc", example_name="An orc and a PC",
+    book="Ogre Character Codex, Combat Sequence", creatures="creatures")

@@ -1,0 +1,250 @@
+"""The roster in the setup editor: save a combatant, search, filter, add numbered copies, add the party.
+
+The picker lists the referee's roster (ui/dom/store.py keeps it with the
+library) and the starter bestiary (fray/bestiary.py). Adding goes through
+the editor's draft like any edit (ui/controllers/editing.py), so it is validated, saved
+with the encounter and undone by Undo. Roster files import and export as
+JSON (docs/ROSTER.md).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from pyscript import document
+
+from ... import bestiary, roster
+from ...rules import SYSTEMS
+from .actions import Actions
+from ..desk.desk import Desk
+from ..desk.entries import download, now_ms
+from ..markup.html import Markup, h
+from ..desk.operations import draft_doc, edit
+
+clicks = Actions("click")
+changes = Actions("change")
+SHOWN = 60  # entries listed at once (search narrows the rest)
+
+
+def own(desk: Desk) -> list[dict[str, Any]]:
+    """The referee's roster entries (the ones that read; a damaged one is reported when imported)."""
+    out = []
+    for key, raw in sorted(desk.store.roster.items()):
+        entry, problems = roster.check_entry(raw, key)
+        if entry is not None:
+            out.append(entry)
+    return out
+
+
+def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
+    """The picker's markup for the draft `doc` (its system is the default filter)."""
+    state = desk.roster
+    system = doc.get("system", "") if state.system is None else state.system
+    mine = own(desk)
+    found = roster.search(mine + bestiary.entries(), state.query, system)
+    party = roster.party(mine, doc.get("system", ""))  # what "Add the party" adds: the encounter's system
+    names = {s: i.label for s, i in SYSTEMS.items()}  # short: the picker fits a phone
+    systems = [h("option", {"value": "", "selected": system == ""}, "All systems")] + \
+        [h("option", {"value": s, "selected": s == system}, names.get(s, s)) for s in SYSTEMS]
+    rows = []
+    for e in found[:SHOWN]:
+        c = e["combatant"]
+        tag = "starter" if bestiary.is_starter(e["id"]) else ("PC" if e["pc"] else "")
+        rows.append(h("li", {"class_": "roster-row", "data-testid": f"roster-{e['id']}"},
+                      h("span", {"class_": "roster-name"}, e["name"]),
+                      h("span", {"class_": "muted"}, f" {names.get(e['system'], 'any system')} · "
+                                                     f"HP {c.get('max_hp', '?')} · AC {c.get('ac', '?')}"
+                                                     + (f" · {tag}" if tag else "")
+                                                     + (f" · {', '.join(e['tags'])}" if e.get("tags") else "")),
+                      h("span", {"class_": "row"},
+                        h("button", {"type": "button", "data-action": f"roster-add:{e['id']}",
+                                     "data-testid": f"roster-add-{e['id']}",
+                                     "aria-label": f"Add {e['name']}"}, "Add"),
+                        "" if bestiary.is_starter(e["id"]) else
+                        h("button", {"type": "button", "data-action": f"roster-remove:{e['id']}", "class_": "small danger",
+                                     "aria-label": f"Remove {e['name']} from the roster"}, "×"))))
+    more = h("p", {"class_": "muted"}, f"{len(found) - SHOWN} more: search to narrow the list.") \
+        if len(found) > SHOWN else ""
+    return h("details", {"class_": "roster", "data-testid": "roster", "open": True},
+             h("summary", None, f"Roster ({len(mine)} saved, {len(bestiary.entries())} starter creatures)"),
+             h("div", {"class_": "roster-tools"},
+               h("label", {"class_": "f"}, h("span", None, "Search"),
+                 h("input", {"type": "search", "data-action": "roster-search", "value": state.query,
+                             "data-testid": "roster-search", "placeholder": "Name or tag (undead…)",
+                             "aria-label": "Search the roster by name or tag",
+                             "maxlength": "80"})),
+               h("label", {"class_": "f"}, h("span", None, "System"),
+                 h("select", {"data-action": "roster-system", "data-testid": "roster-system",
+                              "aria-label": "Roster system"}, systems)),
+               h("label", {"class_": "f"}, h("span", None, "Copies"),
+                 h("input", {"type": "number", "min": "1", "max": str(roster.MAX_COPIES), "value": str(state.count),
+                             "data-action": "roster-count", "data-testid": "roster-count", "inputmode": "numeric",
+                             "aria-label": "How many copies to add"})),
+               party_button(len(party), "roster-party")),
+             h("p", {"class_": "roster-report", "role": "status", "data-testid": "roster-report"}, state.report)
+             if state.report else "",
+             h("ul", {"class_": "roster-list", "data-testid": "roster-list"}, rows) if rows
+             else h("p", {"class_": "muted"}, "Nothing in the roster matches."),
+             more,
+             h("div", {"class_": "row"},
+               h("button", {"type": "button", "data-action": "roster-export", "data-testid": "roster-export",
+                            "class_": "small"}, "Export the roster"),
+               h("button", {"type": "button", "data-action": "roster-import", "data-testid": "roster-import",
+                            "class_": "small"}, "Import a roster…")))
+
+
+def party_count(desk: Desk, doc: dict[str, Any]) -> int:
+    """How many of the saved party (PCs of the roster, for the draft's system) "Add the party" adds."""
+    return len(roster.party(own(desk), doc.get("system", "")))
+
+
+def party_button(n: int, testid: str) -> Markup:
+    """Never disabled: with no party saved yet, a tap says how to make one."""
+    return h("button", {"type": "button", "data-action": "roster-party", "data-testid": testid,
+                        "title": "Add every saved PC of the party" if n else
+                        "No party saved yet: a tap says how to save one"}, f"Add the party ({n})")
+
+
+def side_for(desk: Desk, doc: dict[str, Any], pc: bool) -> str:
+    """The side chosen beside the presets, else the party's side for a PC and the first other for a monster."""
+    sel = document.querySelector("[data-role=add-side-choice]")
+    sides = doc["sides"]
+    chosen = "" if sel is None else str(getattr(sel, "value", "") or "")
+    if chosen and not pc and any(s["id"] == chosen for s in sides):
+        return chosen
+    for s in sides:
+        if bool(s.get("is_player")) == pc:
+            return s["id"]
+    return chosen or sides[0]["id"]
+
+
+def _find(desk: Desk, rid: str) -> dict[str, Any] | None:
+    return next((e for e in own(desk) + bestiary.entries() if e["id"] == rid), None)
+
+
+# --- actions -----------------------------------------------------------------------------------------
+
+@clicks("roster-save")
+def _save(desk: Desk, name: str, arg: str, target) -> None:
+    doc = draft_doc(desk)
+    i = int(arg)
+    if not 0 <= i < len(doc["combatants"]):
+        return
+    c = doc["combatants"][i]
+    side = next((s for s in doc["sides"] if s["id"] == c.get("side")), {})
+    store = desk.store
+    now = now_ms()
+    entry = roster.from_combatant(c, doc.get("system", ""), f"r{now:x}", now, bool(side.get("is_player")))
+    if entry["pc"]:
+        entry["system"] = ""  # a PC goes to every system's encounters
+    entries, updated = roster.saved(own(desk), entry)
+    kept = next(e for e in entries if roster.same(e, entry))
+    store.put_roster(kept)
+    desk.roster.report = f"{'Updated' if updated else 'Saved'} “{kept['name']}” in the roster" + \
+        (" (in the party)." if kept["party"] else ".")
+
+
+@clicks("roster-add")
+def _add(desk: Desk, name: str, arg: str, target) -> None:
+    entry = _find(desk, arg)
+    if entry is None:
+        return
+    n = 1 if entry["pc"] else desk.roster.count
+
+    def change(d):
+        return roster.add_copies(d, entry, n, side_for(desk, d, entry["pc"]))
+
+    desk.roster.report = f"Added {n} × {entry['name']}." if n > 1 else f"Added {entry['name']}."
+    edit(desk, change)
+
+
+@clicks("roster-party")
+def _party(desk: Desk, name: str, arg: str, target) -> None:
+    doc = draft_doc(desk)
+    members = roster.party(own(desk), doc.get("system", ""))
+    new, added = roster.add_party(doc, members, side_for(desk, doc, True))
+    desk.roster.report = f"Added the party: {', '.join(added)}." if added else \
+        "The whole party is already here." if members else \
+        "No party saved yet: open a player character below and tap “Save to roster” (a PC on the players' " \
+        "side joins the party); it is then one tap away in every encounter."
+    if added:
+        edit(desk, lambda d: new)
+
+
+@clicks("roster-remove")
+def _remove(desk: Desk, name: str, arg: str, target) -> None:
+    store = desk.store
+    entry = store.roster.get(arg)
+    if entry is None:
+        return
+    store.delete("roster", arg)
+    desk.roster.report = f"Removed “{entry.get('name', arg)}” from the roster (encounters keep their copies)."
+
+
+@clicks("roster-export")
+def _export(desk: Desk, name: str, arg: str, target) -> None:
+    download(roster.dump(own(desk)), "fray-roster.json", "application/json")
+
+
+@clicks("roster-import")
+def _import(desk: Desk, name: str, arg: str, target) -> None:
+    document.getElementById("roster-input").click()
+
+
+@changes("roster-search")
+def _search(desk: Desk, arg: str, target) -> None:
+    desk.roster.query = str(target.value)[:80]
+
+
+@changes("roster-system")
+def _system(desk: Desk, arg: str, target) -> None:
+    desk.roster.system = str(target.value)
+
+
+@changes("roster-count")
+def _count(desk: Desk, arg: str, target) -> None:
+    try:
+        n = int(str(target.value))
+    except ValueError:
+        n = 1
+    desk.roster.count = max(1, min(roster.MAX_COPIES, n))
+
+
+# --- importing ------------------------------------------------------------------------------------
+
+def merge_in(desk: Desk, text: str | bytes, name: str) -> tuple[int, list[str]]:
+    """Add a roster file's good entries (never overwriting); returns (added, problems named)."""
+    try:
+        good, problems = roster.load(text, name)
+    except roster.RosterError as exc:
+        return 0, [str(exc)]
+    store = desk.store
+    counter = [now_ms()]
+
+    def new_id(taken: set[str]) -> str:
+        while f"r{counter[0]:x}" in taken:
+            counter[0] += 1
+        return f"r{counter[0]:x}"
+
+    before = own(desk)
+    entries, added = roster.merged(before, good, new_id)
+    old = {e["id"] for e in before}
+    for e in entries:
+        if e["id"] not in old:
+            store.put_roster(e)
+    return added, [f"roster {p}" for p in problems]
+
+
+def on_import_file(desk: Desk, event):
+    """The roster file chosen: read it after the handler returns (the dispatcher awaits what it gives)."""
+    chosen = event.target.files
+    file = chosen.item(0) if chosen.length else None
+    event.target.value = ""
+    return None if file is None else _read(desk, file)
+
+
+async def _read(desk: Desk, file) -> None:
+    buf = await file.arrayBuffer()
+    added, problems = merge_in(desk, buf.to_bytes(), str(file.name))
+    shown = "; ".join(problems[:4]) + (f" (and {len(problems) - 4} more)" if len(problems) > 4 else "")
+    desk.roster.report = f"Imported {added} roster entries from {file.name}." + \
+        (f" Not imported: {shown}." if problems else "")
