@@ -25,12 +25,13 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .system import INFO
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
-from .commands import Advance, Charge, Delay, Move, Withdraw
+from .commands import ANSWERS, Advance, Charge, Delay, Move, Withdraw
 from .segment import on_damage, run as run_work, run_until_dice, step as work_step
 from .state import Fighter, OgreState, Phase, Work
 from .timeline import declaring, next_event, standing
 
 
+_ANSWERS = tuple(ANSWERS.values())  # the answers to a prompt (an attack of opportunity, a follow...)
 _PREPARED = Cache(64)  # (state, command) -> what its resolution does before the first die (Ogre.consequence)
 
 
@@ -92,7 +93,10 @@ class Ogre(Ruleset):
         """The odds of a declaration are the odds of its resolution (CORE-ODDS-1, OGRE-ACT-1): the
         declared action is resolved at once, against the state as it stands, instead of segments later.
         What rolls no die (the declaration, the work before the first roll) is done once per state and
-        command, and every branch of the odds goes on from there."""
+        command, and every branch of the odds goes on from there. An answer to a prompt is priced by its
+        own rolls (`_answer`)."""
+        if isinstance(cmd, _ANSWERS):
+            return self._answer(state, cmd, dice)
         prepared = _PREPARED.get(repr(cmd), lambda: self._prepared(state, cmd), same=(state,))
         if prepared is None:  # the command rolls as it is declared: resolve it whole, every branch
             state, events = self.resolve(state, cmd, dice)
@@ -104,11 +108,23 @@ class Ogre(Ruleset):
     def consequence_steps(self, state: State, cmd: Command) -> tuple[State, tuple[Event, ...], Any] | None:
         """The consequence in pieces (CORE-ODDS-1): after what rolls no die, one item of the segment's work
         at a time (a declared attack's roll, then its damage), each going on from the state alone."""
+        if isinstance(cmd, _ANSWERS):
+            return None
         prepared = _PREPARED.get(repr(cmd), lambda: self._prepared(state, cmd), same=(state,))
         if prepared is None:
             return None
         state, shared = prepared
         return state, shared, self._work_step
+
+    def _answer(self, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
+        """CORE-ODDS-1: an answer's odds are what that option's own rolls do (OGRE-AOO-2: one swing): the
+        answer, then the segment's work only while it is the answerer's own (a follow's walk). What others do
+        after it in the segment (their actions resolving, damage held till its end) is not the option's."""
+        events: list[Event] = []
+        state = self.resolves.get(cmd)(self, state, cmd, dice, events)
+        while state.prompt is None and state.board.work and state.board.work[0].actor == cmd.actor:
+            state = work_step(self, state, events, dice)
+        return state, events
 
     def _work_step(self, state: State, events: list[Event], dice: Dice) -> State | None:
         return work_step(self, state, events, dice)
