@@ -88,6 +88,8 @@ def figure(o: Odds) -> str:
         most = o.attacked[-1][0] if o.attacked else 0
         aoo = f"{most} AoO, " if most else ""
         return f"{mark}path: {aoo}{pct(stopped)} to be stopped"
+    if o.chance("charge failed") == 1:  # CORE-ODDS-1: no die of it decides anything; it cannot land
+        return f"{mark}0 %: ends out of reach"
     if hit:
         text = f"{mark}{pct(hit)} · {num(mean(o.dealt))} dmg"
         downs = [p for cid, p in o.down if cid != o.actor]
