@@ -166,3 +166,19 @@ def test_olog_refuses_seconds_and_minutes_alike_and_says_its_only_unit__CORE_TIM
     with pytest.raises(ValueError) as bad:
         OLOG.duration(state, "3 hours")
     assert str(bad.value).endswith(": rounds") and "minutes" not in str(bad.value)
+
+
+# --- odds that say what will happen (issue 52, point 9) ------------------------------------------------
+
+def test_roll_initiative_shows_no_raw_die_in_any_system__CORE_ODDS_1():
+    from ogre_support import encounter as ogre_encounter
+    from fray.rules.olog import RULESET as OLOG
+    from fray.rules.olog.examples import two_orcs
+    from fray.views.odds import of_option
+    fights = [Session(two_orcs(1), OLOG), ose_session(fighter("ann", "a", (2, 2)), fighter("gob", "b", (5, 5))),
+              Session(ogre_encounter(orc(), pc()), OGRE)]
+    for s in fights:
+        who = s.current()[0]
+        i, roll = next((i, o) for i, o in enumerate(s.options(who)) if o.label == "Roll initiative")
+        shown = of_option(s.ruleset, s.state, i, roll)
+        assert shown.odds is not None and shown.figure == "", (s.ruleset.name, shown.figure)

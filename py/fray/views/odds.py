@@ -88,6 +88,8 @@ def figure(o: Odds) -> str:
         most = o.attacked[-1][0] if o.attacked else 0
         aoo = f"{most} AoO, " if most else ""
         return f"{mark}path: {aoo}{pct(stopped)} to be stopped"
+    if o.chance("charge failed") == 1:  # CORE-ODDS-1: no die of it decides anything; it cannot land
+        return f"{mark}0 %: ends out of reach"
     if hit:
         text = f"{mark}{pct(hit)} · {num(mean(o.dealt))} dmg"
         downs = [p for cid, p in o.down if cid != o.actor]
@@ -102,10 +104,13 @@ def figure(o: Odds) -> str:
     if len(o.outcomes) > 1:
         label, p = o.outcomes[0]
         return f"{mark}{pct(p)} {label.split(' · ')[0].lower()}"
-    for purpose, dist in o.rolls:
-        if len(dist) > 1:
+    decides = [(purpose, dist) for purpose, dist in o.rolls if len(dist) > 1]
+    for purpose, dist in decides:
+        if "initiative" not in purpose.lower():
             return f"{mark}{dist[0][0]}–{dist[-1][0]}, avg {num(mean(dist))}"
-    return CERTAIN  # one outcome, no die that matters
+    # CORE-ODDS-1: an initiative die's raw faces ("1–20") say nothing of what it decides (who acts first,
+    # with which modifier): nothing is shown rather than a figure that misleads
+    return "" if decides else CERTAIN  # one outcome, no die that matters
 
 
 def _bar(p: Fraction) -> str:

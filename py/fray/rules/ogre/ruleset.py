@@ -26,12 +26,13 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .system import INFO
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
-from .commands import Advance, Charge, Delay, Move, Withdraw
-from .segment import on_damage, run as run_work, run_until_dice, step as work_step
+from .commands import ANSWERS, Advance, Charge, Delay, Move, Withdraw
+from .segment import on_damage, run as run_work, run_until_dice, step as work_step, walkable
 from .state import Fighter, OgreState, Phase, Work
 from .timeline import declaring, next_event, standing
 
 
+_ANSWERS = tuple(ANSWERS.values())  # the answers to a prompt (an attack of opportunity, a follow...)
 _PREPARED = Cache(64)  # (state, command) -> what its resolution does before the first die (Ogre.consequence)
 
 
@@ -93,9 +94,13 @@ class Ogre(Ruleset):
 
     def consequence(self, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
         """The odds of a declaration are the odds of its resolution (CORE-ODDS-1, OGRE-ACT-1): the
-        declared action is resolved at once, against the state as it stands, instead of segments later.
+        declared action is resolved at once, against the state as it will meet it segments later as far as
+        is known now (`as_at`: flat-footed time and timed conditions over by then).
         What rolls no die (the declaration, the work before the first roll) is done once per state and
-        command, and every branch of the odds goes on from there."""
+        command, and every branch of the odds goes on from there. An answer to a prompt is priced by its
+        own rolls (`_answer`)."""
+        if isinstance(cmd, _ANSWERS):
+            return self._answer(state, cmd, dice)
         prepared = _PREPARED.get(repr(cmd), lambda: self._prepared(state, cmd), same=(state,))
         if prepared is None:  # the command rolls as it is declared: resolve it whole, every branch
             state, events = self.resolve(state, cmd, dice)
@@ -107,11 +112,23 @@ class Ogre(Ruleset):
     def consequence_steps(self, state: State, cmd: Command) -> tuple[State, tuple[Event, ...], Any] | None:
         """The consequence in pieces (CORE-ODDS-1): after what rolls no die, one item of the segment's work
         at a time (a declared attack's roll, then its damage), each going on from the state alone."""
+        if isinstance(cmd, _ANSWERS):
+            return None
         prepared = _PREPARED.get(repr(cmd), lambda: self._prepared(state, cmd), same=(state,))
         if prepared is None:
             return None
         state, shared = prepared
         return state, shared, self._work_step
+
+    def _answer(self, state: State, cmd: Command, dice: Dice) -> tuple[State, list[Event]]:
+        """CORE-ODDS-1: an answer's odds are what that option's own rolls do (OGRE-AOO-2: one swing): the
+        answer, then the segment's work only while it is the answerer's own (a follow's walk). What others do
+        after it in the segment (their actions resolving, damage held till its end) is not the option's."""
+        events: list[Event] = []
+        state = self.resolves.get(cmd)(self, state, cmd, dice, events)
+        while state.prompt is None and state.board.work and state.board.work[0].actor == cmd.actor:
+            state = work_step(self, state, events, dice)
+        return state, events
 
     def _work_step(self, state: State, events: list[Event], dice: Dice) -> State | None:
         return work_step(self, state, events, dice)
@@ -126,14 +143,16 @@ class Ogre(Ruleset):
 
     @staticmethod
     def _resolving(state: State, cmd: Command) -> State:
-        """The state with the actor's declared action queued to resolve now (a ready waits for its trigger)."""
+        """The state with the actor's declared action queued to resolve now (a ready waits for its trigger),
+        the count at its segment as far as is known now (`as_at`)."""
         actor = getattr(cmd, "actor", None)
         s = state.board
         f = s.fighter(actor) if actor and isinstance(s, OgreState) and s.has(actor) else None
         a = f.action if f is not None else None
         if a is None or a.resolves is None or state.prompt is not None:
             return state
-        return state.with_board(work=s.work + (Work("resolve", actor, a.uid),))
+        state = as_at(state, a.resolves, actor)
+        return state.with_board(work=state.board.work + (Work("resolve", actor, a.uid),))
 
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """Why an allowed command cannot mean anything now (no such attack, nothing asked...), CORE-REF-1."""
@@ -218,6 +237,33 @@ class Ogre(Ruleset):
     def bodies(self, state: State) -> list[Body]:
         """For the grid view: flat-footed (OGRE-FF-1) and down combatants threaten nobody."""
         return og.bodies(state)
+
+
+def as_at(state: State, segment: int, actor: str) -> State:
+    """CORE-ODDS-1, OGRE-ACT-1: the state as `actor`'s action resolving at `segment` meets it, as far as is
+    known now: the count there (flat-footed time over, OGRE-FF-1; a stun over, OGRE-BREAK-1), the timed
+    conditions whose time is up by then ended, and the others' declared moves that resolve first at the end
+    of what of their path is walkable now (OGRE-MOVE-1: a target gone from reach). Attacks of opportunity
+    that might stop them, and what others will declare, are not known and not guessed."""
+    s: OgreState = state.board
+    if segment <= s.segment:
+        return state
+    moving = sorted((f.action.resolves, f.action.declared, f.id) for f in s.fighters
+                    if f.id != actor and f.action is not None and f.action.kind in ("move", "withdraw", "charge")
+                    and f.action.resolves is not None and f.action.resolves <= segment and standing(state, f.id))
+    for _, _, cid in moving:
+        c = state.get(cid)
+        path, _ = walkable(state, c, s.fighter(cid).action.path)
+        if path:
+            state = state.with_combatant(replace(c, square=path[-1]))
+    state = state.with_board(segment=segment)
+    over = [t for t in state.timers if isinstance(t[2], int) and t[2] <= segment]
+    over += [(f.id, "stunned", f.stunned_until) for f in s.fighters
+             if f.stunned_until is not None and f.stunned_until <= segment]
+    for cid, cond, _ in over:
+        if state.has(cid):
+            state = state.with_combatant(state.get(cid).without_condition(cond))
+    return replace(state, timers=tuple(t for t in state.timers if t not in over))
 
 
 RULESET = Ogre()
