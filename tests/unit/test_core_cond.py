@@ -12,7 +12,7 @@ from ose_kit import c, fighter, session as ose_session, start as ose_start
 from fray.engine.conditions import can_act
 from fray.engine.referee import SetCondition
 from fray.rules.ogre import commands as oc
-from fray.rules.ogre.segment import aoo_eligible
+from fray.rules.ogre.movement import aoo_eligible
 from fray.rules.olog.pressure import pressure_on
 from fray.rules.ose import RULESET as OSE, Move
 from fray.rules.ose.bodies import bodies as ose_bodies

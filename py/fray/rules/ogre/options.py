@@ -23,7 +23,7 @@ from .commands import (
     Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move, Opportunity, React,
     Ready, RollInitiative, Strike, Stun, Trigger, Withdraw,
 )
-from .segment import follow_paths
+from .movement import follow_paths
 from .state import CATEGORIES, FOLLOWS, MENU, MOVES, REACTION_PENALTY, OgreState, Phase
 from .timeline import can_declare, next_event, pick_attack
 

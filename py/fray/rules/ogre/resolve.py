@@ -21,7 +21,8 @@ from .check import base_category
 from .commands import (Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move,
                        Opportunity, React, Ready, RollInitiative, Strike, Stun, Trigger, Withdraw)
 from .attack import attack_roll
-from .segment import fire_readied, provocation_stops, run
+from .movement import provocation_stops
+from .segment import fire_readied, run
 from .state import FOLLOWS, MENU_BY_KEY, MOVES, OgreState, Phase, Work, seconds
 from .surprise import placement, suggest
 from .timeline import break_action, change, declare, end_action, next_event, pick_attack, push, react, standing

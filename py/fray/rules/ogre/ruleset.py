@@ -27,7 +27,8 @@ from ...engine.state import State
 from .system import INFO
 from . import check as ogre_check, grid as og, options as ogre_options, resolve as ogre_resolve, state as om
 from .commands import ANSWERS, Advance, Charge, Delay, Move, Withdraw
-from .segment import on_damage, run as run_work, run_until_dice, step as work_step, walkable
+from .movement import walkable
+from .segment import on_damage, run as run_work, run_until_dice, step as work_step
 from .state import Fighter, OgreState, Phase, Work
 from .timeline import declaring, next_event, standing
 

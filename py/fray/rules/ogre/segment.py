@@ -1,4 +1,4 @@
-"""How a segment's work happens: resolutions, attacks, moves and attacks of opportunity, follows, readies, held damage.
+"""How a segment's work happens: resolutions, attacks, charges, readies, held damage (a move's walk: movement.py).
 
 A segment's work (resolutions, the steps of a move, readied actions firing)
 is a queue kept in `OgreState.work`, so a decision in the middle (an attack
@@ -25,22 +25,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...engine import geometry as geo
-from ...engine import paths
 from ...engine.commands import Event
 from ...engine.conditions import can_act
 from ...engine.dice import Dice, NeedDice, ScriptedDice
-from ...engine.model import Combatant
 from ...engine.state import Prompt, State
 from ...engine.spells import spell_effect
 from ...engine.referee_effects import cast_effect
 from . import grid as og
 from .attack import attack_damage, attack_hits, attack_roll
-from .state import (
-    CHARGE_BONUS, FAST_DC, MENU_BY_KEY, Action, Work, dex, duration, is_stunned, max_move_ft, pace_of, speed_ft,
-)
+from .movement import follow_offer, follow_offers, provocation_stops, walk, walkable
+from .state import CHARGE_BONUS, FAST_DC, MENU_BY_KEY, Action, Work, dex, duration, is_stunned, pace_of
 from .timeline import (break_action, change, end_action, fighter, fire_works, holding, ogre, pick_attack, push,
-                       standing)
+                       standing, work_action)
 
 
 # --- the work loop -----------------------------------------------------------------------
@@ -82,16 +78,8 @@ def run_until_dice(rs: Any, state: State, events: list[Event]) -> State:
     return state
 
 
-def _current(state: State, w: Work) -> Action | None:
-    """The action a work item is about, if still pending and its actor standing."""
-    if not standing(state, w.actor):
-        return None
-    a = fighter(state, w.actor).action
-    return a if a is not None and a.uid == w.uid else None
-
-
 def _resolve(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
-    a = _current(state, w)
+    a = work_action(state, w)
     if a is None:
         return state
     triggers: tuple[str, ...] = ()
@@ -119,7 +107,7 @@ def hurried_check(state: State, cid: str, a: Action, events: list[Event], dice: 
 
 
 def _act(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
-    a = _current(state, w)
+    a = work_action(state, w)
     if a is None:
         return state
     cid = w.actor
@@ -226,158 +214,10 @@ def _menu_effect(rs: Any, state: State, cid: str, a: Action, events: list[Event]
     return end_action(state, cid, events)
 
 
-# --- movement and attacks of opportunity ----------------------------------------------------
-
-def walkable(state: State, c: Combatant, path: tuple) -> tuple[tuple, str]:
-    """The part of a declared path still walkable now (from the mover's square, no
-    foe in the way, ending on a free square), and why it was cut, if it was."""
-    if c.square is None or not path:
-        return (), ""
-    if tuple(path[0]) != tuple(c.square):
-        return (tuple(c.square),), f"{c.name} is no longer where the move began"
-    g = og.grid(state)
-    blocked = {tuple(o.square) for o in state.combatants
-               if o.square is not None and not o.is_down and o.id != c.id and state.hostile(c, o)}
-    occupied = {tuple(o.square) for o in state.combatants
-                if o.square is not None and not o.is_down and o.id != c.id}
-    out = [tuple(path[0])]
-    why = ""
-    for sq in path[1:]:
-        sq = tuple(sq)
-        if not geo.is_valid_step(g, out[-1], sq, blocked):
-            why = f"{sq} is blocked"
-            break
-        out.append(sq)
-    while len(out) > 1 and out[-1] in occupied:
-        out.pop()
-        why = why or "its last square is taken"
-    return tuple(out), why
-
-
-def provocation_stops(state: State, cid: str, path: tuple, *, withdraw: bool = False, act: bool = False,
-                      exempt: tuple[str, ...] = ()) -> tuple[tuple[int, tuple[str, ...]], ...]:
-    """OGRE-AOO-1: where the mover provokes along its path and from whom (flat-footed foes do not
-    threaten, OGRE-FF-1). OGRE-WD-1: withdrawing frees the start square from foes the mover can see,
-    so only invisible foes still strike there. `act`: a non-combat act in place provokes once."""
-    c = state.get(cid)
-    if c.square is None or not path:
-        return ()
-    me = og.body(state, cid)
-    bs = og.bodies(state)
-    g = og.grid(state)
-    if act:
-        ids = geo.threateners(tuple(c.square), c.side, bs, og.hostile_fn(state), grid=g)
-        ids = tuple(i for i in ids if i != cid and i not in exempt)
-        return ((0, ids),) if ids else ()
-    if len(path) < 2:
-        return ()
-    provs = paths.provocations(list(path), me, bs, og.hostile_fn(state), withdraw=withdraw,
-                             exempt=frozenset(exempt), grid=g)
-    stops = [(p.index, p.attackers) for p in provs]
-    if withdraw:
-        unseen = tuple(i for i in geo.threateners(tuple(path[0]), c.side, bs, og.hostile_fn(state), grid=g)
-                       if state.get(i).has_condition("invisible") and i not in exempt)
-        if unseen:
-            stops.insert(0, (0, unseen))  # OGRE-WD-1: invisible foes still get their attack
-    return tuple(stops)
-
-
-def aoo_eligible(state: State, attacker: str, mover: str, square: tuple) -> bool:
-    """OGRE-AOO-1: a standing, not flat-footed foe that threatens the square being left."""
-    a = state.find(attacker)
-    m = state.get(mover)
-    if a is None or a.is_down or m.is_down or not state.hostile(a, m):
-        return False
-    if not og.can_threaten(ogre(state), a):
-        return False  # OGRE-FF-1: No Opportunity
-    b = og.body(state, attacker)
-    return b is not None and tuple(square) in geo.threatened_squares(b, og.grid(state))
-
-
-def _walk(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
-    c = state.get(w.actor)
-    if c.is_down or not w.path:
-        return state
-    if w.stops:
-        index, attackers = w.stops[0]
-        sq = tuple(w.path[index])
-        if c.square is None or tuple(c.square) != sq:
-            state = state.update(w.actor, square=sq)
-        for i, aid in enumerate(attackers):
-            if aid == w.actor or not aoo_eligible(state, aid, w.actor, sq):
-                continue
-            rest = ((index, attackers[i + 1:]),) + w.stops[1:]
-            state = push(state, replace(w, stops=rest))
-            what = "stands up" if w.cause == "act" else "leaves a square you threaten"
-            q = f"{c.name} {what} at {sq}: attack of opportunity?"
-            return replace(state, prompt=Prompt(aid, q, rule="OGRE-AOO-1", kind="opportunity",
-                                                data={"mover": w.actor, "square": list(sq)}))
-        return push(state, replace(w, stops=w.stops[1:]))
-    end = tuple(w.path[-1])
-    if len(w.path) > 1:
-        start = tuple(c.square) if c.square is not None else tuple(w.path[0])
-        state = state.update(w.actor, square=end)
-        feet = og.cost_ft(state, tuple(tuple(p) for p in w.path))
-        verb = {"follow": "follows to", "withdraw": "withdraws to", "charge": "charges to"}.get(w.cause, "moves to")
-        events.append(Event("Moved", f"{c.name} {verb} {end} ({feet} ft)",
-                            rule={"withdraw": "OGRE-WD-1", "charge": "OGRE-CHARGE-1",
-                                  "follow": "OGRE-FOLLOW-1"}.get(w.cause, "OGRE-MOVE-1"),
-                            actor=w.actor, data={"path": [list(p) for p in w.path], "from": list(start)}))
-        if w.cause in ("move", "withdraw"):
-            state = push(state, Work("follow_offers", w.actor, w.uid, exempt=w.struck))
-    return state
-
-
-def follow_paths(state: State, follower: str, target: str) -> dict[str, tuple]:
-    """OGRE-FOLLOW-1: for each follow category, a path that brings the follower back
-    within reach of its target (quick: one square; short: normal speed; standard: any)."""
-    f = state.get(follower)
-    t = state.get(target)
-    if f.square is None or t.square is None:
-        return {}
-    a = fighter(state, follower).action
-    atk = pick_attack(f, a.weapon if a else "")
-    reach = og.reach_squares(atk) if atk is not None and atk.is_melee else 1
-    if geo.distance_squares(tuple(f.square), tuple(t.square)) <= reach:
-        return {}
-    finder = og.Reach(state, f, max_move_ft(state, f))
-    out = {}
-    for kind, limit in (("quick", 5), ("short", speed_ft(f)), ("standard", max_move_ft(state, f))):
-        p = finder.closest_to(t, reach, limit)
-        if p is not None and og.path_problem(state, f, p, f"follow-{kind}") is None:
-            out[kind] = p
-    return out
-
-
-def _follow_offers(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
-    mover = w.actor
-    if not standing(state, mover):
-        return state
-    works = []
-    for f in ogre(state).fighters:
-        a = f.action
-        if f.id == mover or a is None or a.target != mover or f.id in w.exempt:
-            continue
-        if not standing(state, f.id) or not og.can_threaten(ogre(state), state.get(f.id)):
-            continue
-        if not state.hostile(state.get(f.id), state.get(mover)):
-            continue
-        works.append(Work("follow_offer", f.id, a.uid, other=mover))
-    return push(state, *works)
-
-
-def _follow_offer(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
-    if _current(state, w) is None or not standing(state, w.other):
-        return state
-    if not follow_paths(state, w.actor, w.other):
-        return state
-    q = f"{state.name(w.other)} moved away from your {fighter(state, w.actor).action.label}: follow?"
-    return replace(state, prompt=Prompt(w.actor, q, rule="OGRE-FOLLOW-1", kind="follow",
-                                        data={"target": w.other}))
-
+# --- charges, a declared attack's damage, the end of a move -----------------------------------
 
 def _charge_hit(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
-    a = _current(state, w)
+    a = work_action(state, w)
     if a is None:
         return state
     c = state.get(w.actor)
@@ -427,7 +267,7 @@ def _damage(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> 
 
 
 def _end(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
-    if _current(state, w) is None:
+    if work_action(state, w) is None:
         return state
     return end_action(state, w.actor, events)
 
@@ -436,7 +276,7 @@ def _end(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> Sta
 
 def _fire(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
     """OGRE-READY-1: the trigger happened; the readied action resolves now, interrupting."""
-    r = _current(state, w)
+    r = work_action(state, w)
     if r is None or r.kind != "ready" or is_stunned(ogre(state), w.actor) or not standing(state, w.other) \
             or not can_act(state.get(w.actor)):  # CORE-COND-1: no reaction of one that cannot act
         return state
@@ -505,7 +345,7 @@ def _flush(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> S
 def _concentration(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
     """OGRE-CONC-1, OGRE-BREAK-1: attacked (hit or miss) or damaged while concentrating: d20 +
     Concentration against DEFAULT 10 + damage; a failure breaks the action."""
-    a = _current(state, w)
+    a = work_action(state, w)
     if a is None or not a.concentration:
         return state
     c = state.get(w.actor)
@@ -541,7 +381,7 @@ def on_damage(state: State, target: str, amount: int, events: list[Event]) -> St
 
 
 HANDLERS = {
-    "resolve": _resolve, "act": _act, "walk": _walk, "end": _end, "follow_offers": _follow_offers,
-    "follow_offer": _follow_offer, "charge_hit": _charge_hit, "fire": _fire, "flush": _flush,
+    "resolve": _resolve, "act": _act, "walk": walk, "end": _end, "follow_offers": follow_offers,
+    "follow_offer": follow_offer, "charge_hit": _charge_hit, "fire": _fire, "flush": _flush,
     "concentration": _concentration, "damage": _damage,
 }

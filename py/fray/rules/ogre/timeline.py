@@ -49,6 +49,14 @@ def standing(state: State, cid: str) -> bool:
     return c is not None and not c.is_down
 
 
+def work_action(state: State, w: Work) -> Action | None:
+    """The action a work item is about, if still pending and its actor standing."""
+    if not standing(state, w.actor):
+        return None
+    a = fighter(state, w.actor).action
+    return a if a is not None and a.uid == w.uid else None
+
+
 def pick_attack(c: Combatant, name: str = "", melee_only: bool = False) -> Weapon | None:
     """The named attack if ready, else the first ready (melee first) one."""
     ready = c.ready_weapons()
