@@ -77,7 +77,7 @@ def import_page_modules(skip: tuple[str, ...] = ("__main__", ".cli", ".playout")
     return done
 
 
-def import_everything(skip: tuple[str, ...] = ("__main__", ".cli", ".playout")) -> None:
+def import_everything(skip: tuple[str, ...] = ("__main__", ".cli", ".playout", ".pairing")) -> None:
     """What the start-up snapshot holds, and what tools/pycompile.py imports to record the dataclasses'
     code (fray/dccache.py): the page modules against stand-ins, then every other module of Fray."""
     import importlib

@@ -14,7 +14,6 @@ import asyncio
 import os
 import re
 import time
-import urllib.parse
 from dataclasses import replace
 from typing import Any
 
@@ -85,6 +84,7 @@ async def _make_offer(desk: Desk, n: int, token: bytes) -> None:
                                    "without one."))
         return
     href = str(window.location.href).split("#")[0].split("?")[0]
+    import urllib.parse  # not at start-up: a standard module the page's first zip leaves out (PERF-NOTES)
     query = "?stun=" + urllib.parse.quote(stun, safe=":") if stun else ""
     url = href[:href.rfind("/") + 1] + "phone.html" + query + "#" + code
 

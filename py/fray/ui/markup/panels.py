@@ -93,7 +93,8 @@ def header(m: HeaderModel) -> Markup:
                             "title": "Show this window as the players see it"},
                  "Players", h("span", {"class_": "lbl"}, "' view")),
                h("button", {"type": "button", "data-action": "phones", "data-testid": "phones-open", "class_": "tool-table",
-                            "title": "Pair the players' phones: each shows the fight and its own character"}, "Phones"),
+                            "title": "Pair the players' phones: each shows the fight and its own character"}, "Phones")
+               if m.mode == "play" else "",  # in setup the header holds "Back to the fight": no room at 768 px
                h("button", {"type": "button", "data-action": "help", "data-testid": "help",
                             "aria-label": "Help", "title": "Help: the screen, starting a fight, shortcuts (?)"}, "?")))
 
