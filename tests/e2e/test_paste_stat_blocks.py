@@ -41,14 +41,20 @@ def paste(page: Page, tap, text: str):
     return tokens, before
 
 
+def five_read(page: Page):
+    """The five blocks pasted into a new OSE encounter and read, taps counted from the start: the device, the
+    counter, when it started, the setup map's tokens and how many it had before."""
+    counter = Counter(page)
+    started = time.monotonic()
+    tokens, before = paste(page, counter.tap, FIVE)
+    expect(page.get_by_test_id("paste-report")).to_have_text("Read 5 creatures: 5 ready to add.")
+    return "phone" if is_phone(page) else "desktop", counter, started, tokens, before
+
+
 def test_five_ose_blocks_pasted_are_on_the_map_in_a_few_taps(app):
     page = app
-    device = "phone" if is_phone(page) else "desktop"
-    counter = Counter(page)
+    device, counter, started, tokens, before = five_read(page)
     tap = counter.tap
-    started = time.monotonic()
-    tokens, before = paste(page, tap, FIVE)
-    expect(page.get_by_test_id("paste-report")).to_have_text("Read 5 creatures: 5 ready to add.")
     expect(page.get_by_test_id("paste-cards").locator(".paste-card")).to_have_count(5)
     expect(page.get_by_test_id("paste-summary-2")).to_have_text(
         "1 × Ghoul · HP 9 · AC 13 · 2 × Claw (paralysis) 1d3, +1; Bite (paralysis) 1d3, +1")
@@ -114,12 +120,8 @@ def test_five_blocks_and_the_adventures_map_under_the_grid_in_under_two_minutes(
     from test_map_image import png
 
     page = app
-    device = "phone" if is_phone(page) else "desktop"
-    counter = Counter(page)
+    device, counter, started, tokens, before = five_read(page)
     tap = counter.tap
-    started = time.monotonic()
-    tokens, before = paste(page, tap, FIVE)
-    expect(page.get_by_test_id("paste-report")).to_have_text("Read 5 creatures: 5 ready to add.")
     tap("paste-add-all")
     expect(tokens).to_have_count(before + COPIES)
     crypt = tmp_path / "crypt.png"
