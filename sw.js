@@ -5,13 +5,19 @@
 // page loads and a version hashed from their bytes: install caches them under
 // "fray-<version>", activate deletes every other Fray cache, and fetch answers
 // those files from the cache first (the network only for anything else).
+// A player's phone registers it as "sw.js?for=phone" (static/phones/phone.mjs, docs/PHONES.md): it then
+// caches only the phone's page and what it loads (ASSETS.phone, no Python runtime); the referee's page,
+// opened later on the same device, registers plain "sw.js", which replaces it with the whole list.
 importScripts("./static/build/sw-assets.js");
 
 const ASSETS = self.FRAY_ASSETS;
-const CACHE = "fray-" + ASSETS.version;
+const FOR_PHONE = new URL(self.location.href).searchParams.get("for") === "phone";
+const FILES = FOR_PHONE ? ASSETS.phone : ASSETS.files;
+const CACHE = "fray-" + (FOR_PHONE ? "phone-" : "") + ASSETS.version;
 const SCOPE = new URL(self.registration.scope);
-const LISTED = new Set(ASSETS.files.map((f) => new URL(f, SCOPE).href));
+const LISTED = new Set(FILES.map((f) => new URL(f, SCOPE).href));
 const PAGE = new URL("./", SCOPE).href;
+const PHONE = new URL("phone.html", SCOPE).href;
 
 // Opened once per service worker start, not once per request (23 requests before ready).
 let opened = null;
@@ -22,7 +28,7 @@ self.addEventListener("install", (event) => {
     const cache = await caches.open(CACHE);
     // "no-cache": revalidate with the server, so an HTTP-cached copy of an older
     // deploy never lands in this version's cache.
-    await cache.addAll(ASSETS.files.map((f) => new Request(new URL(f, SCOPE), { cache: "no-cache" })));
+    await cache.addAll(FILES.map((f) => new Request(new URL(f, SCOPE), { cache: "no-cache" })));
     await self.skipWaiting();
   })());
 });
@@ -41,8 +47,11 @@ self.addEventListener("activate", (event) => {
 function cacheKey(request) {
   const url = new URL(request.url);
   url.hash = "";
-  if (request.mode === "navigate" && (url.href.split("?")[0] === PAGE || url.pathname === SCOPE.pathname + "index.html")) {
+  if (!FOR_PHONE && request.mode === "navigate" && (url.href.split("?")[0] === PAGE || url.pathname === SCOPE.pathname + "index.html")) {
     return PAGE; // the page, whatever its query (?bench=1) or fragment (#e=... share links)
+  }
+  if (request.mode === "navigate" && url.href.split("?")[0] === PHONE) {
+    return PHONE; // a phone's page, whatever its query (?stun=...) or fragment (the offer's code)
   }
   return LISTED.has(url.href) ? url.href : null;
 }

@@ -7,6 +7,25 @@ import {config, gathered, why, qrSvg, CONNECT_MS} from "./peer.mjs";
 const $ = (id) => document.getElementById(id);
 const root = $("phone");
 let channel = null, turn = false;
+const SEAT = "fray.phone.seat";  // this tab's seat once it has joined: {code (the link's fragment), name (its PC)}
+
+function seat() {
+  try { return JSON.parse(sessionStorage.getItem(SEAT) || "null"); } catch (e) { return null; }
+}
+
+function keep(name) {
+  try { sessionStorage.setItem(SEAT, JSON.stringify({code: location.hash, name})); } catch (e) { /* no storage */ }
+}
+
+// What to do when the connection is gone: a code works once, and WebRTC needs a new offer from the referee.
+function comeBack(why) {
+  const name = (seat() || {}).name || "";
+  const back = name ? `"${name}'s phone is back? New code"` : `"New code" beside this phone`;
+  status(`${why} Ask the referee to tap ${back} in Phones, then scan the new code with this phone's camera ` +
+         "(or open the link they send).", "gone");
+  $("pair").hidden = false;
+  $("pair-answer").hidden = true;
+}
 
 function status(text, state) {
   $("pair-status").textContent = text;
@@ -32,6 +51,8 @@ function receive(data) {
     $("pair").hidden = true;
     $("view").innerHTML = msg.html;  // built and escaped by the referee's page (py/fray/ui/markup/phones_markup.py)
     root.dataset.seq = String(msg.seq);
+    const pcName = $("view").querySelector("[data-testid=phone-pc]");
+    keep(pcName ? pcName.textContent : "");
     const mine = $("view").querySelector("[data-turn]");
     const now = Boolean(mine && mine.dataset.turn === "true");
     if (now && !turn && navigator.vibrate) navigator.vibrate(200);
@@ -46,6 +67,12 @@ function receive(data) {
 }
 
 document.addEventListener("click", (e) => {
+  const c = e.target.closest("[data-claim]");
+  if (c) {
+    send({type: "claim", pc: c.dataset.claim});
+    note("Asked the referee's page for " + c.textContent);
+    return;
+  }
   const b = e.target.closest("[data-propose]");
   if (!b) return;
   send({type: "propose", option: Number(b.dataset.propose), label: b.dataset.label, pc: b.dataset.pc});
@@ -72,6 +99,11 @@ $("pair-copy").addEventListener("click", async () => {
 });
 
 async function join() {
+  const was = seat();
+  if (was && was.code === location.hash) {  // a reload of a code that has joined: it cannot join again
+    comeBack(`This phone was ${was.name ? was.name + "'s" : "at the table"}; the page reloaded, so its connection is gone.`);
+    return;
+  }
   let offer;
   try {
     offer = unpack(decodeURIComponent(location.hash.slice(1)));
@@ -87,10 +119,13 @@ async function join() {
     channel = e.channel;
     channel.onopen = () => { status("Connected: waiting for the fight…", "open"); send({type: "hello"}); };
     channel.onmessage = (m) => receive(m.data);
-    channel.onclose = () => { status("The connection to the referee is closed. Reload or scan a new code.", "closed"); $("pair").hidden = false; };
+    channel.onclose = () => comeBack("The connection to the referee is closed.");
     if (channel.readyState === "open") channel.onopen();
   };
   pc.oniceconnectionstatechange = () => {
+    // A phone that locks or changes network for a moment: ICE keeps trying by itself, and the channel lives on.
+    if (pc.iceConnectionState === "disconnected") note("The connection is interrupted: waiting for it to come back…");
+    if (pc.iceConnectionState === "connected" && channel && channel.readyState === "open") { note(""); send({type: "hello"}); }
     if (pc.iceConnectionState === "checking") {
       setTimeout(() => { if (!channel || channel.readyState !== "open") status("No connection: " + why(pc) + ". The table display works without a network.", "failed"); }, CONNECT_MS);
     }
@@ -113,7 +148,18 @@ async function join() {
 // For the tests of a hostile phone: send any text as this phone.
 window.frayPhone = {sendRaw: (text) => channel && channel.readyState === "open" && channel.send(text)};
 
+// A phone that wakes: the view again, in case the screen was asleep through a change (nothing to do if it is closed).
+document.addEventListener("visibilitychange", () => { if (document.visibilityState === "visible") send({type: "hello"}); });
+
 // A new code opened in this tab (the referee's "New code", a link pasted): join afresh with it.
 window.addEventListener("hashchange", () => location.reload());
 
 join().catch((e) => status("This phone cannot join: " + e.message, "failed"));
+
+// The offline copy (sw.js): this page and what it loads, kept after one visit, so that a reload with no network
+// still opens it. A device that has the referee's whole app registered keeps that (it lists these files too).
+if ("serviceWorker" in navigator && window.isSecureContext) {
+  navigator.serviceWorker.getRegistration("./").then((reg) => {
+    if (!reg) return navigator.serviceWorker.register("./sw.js?for=phone", {updateViaCache: "none"});
+  }).catch((e) => console.warn("Fray: this phone's page is not kept offline (" + e + ")."));
+}

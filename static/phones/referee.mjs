@@ -13,13 +13,22 @@ export const api = {
     api.drop(id);
     const pc = new RTCPeerConnection(config(stun));
     const channel = pc.createDataChannel("fray", {ordered: true});
-    const peer = {pc, channel, timer: 0};
+    const peer = {pc, channel, timer: 0, interrupted: false};
     peers.set(id, peer);
     channel.onopen = () => { clearTimeout(peer.timer); tell(id, "open", ""); };
     channel.onclose = () => tell(id, "closed", "the phone left or lost the connection");
     channel.onmessage = (e) => { if (api.onMessage) api.onMessage(id, typeof e.data === "string" ? e.data : null); };
     pc.onconnectionstatechange = () => {
       if (pc.connectionState === "failed") tell(id, "failed", why(pc));
+    };
+    // A phone that locks or changes network for a moment: ICE keeps trying by itself; say so, and when it is back.
+    pc.oniceconnectionstatechange = () => {
+      const ice = pc.iceConnectionState;
+      if (ice === "disconnected") { peer.interrupted = true; tell(id, "interrupted", ""); }
+      if ((ice === "connected" || ice === "completed") && peer.interrupted && channel.readyState === "open") {
+        peer.interrupted = false;
+        tell(id, "open", "");
+      }
     };
     await pc.setLocalDescription(await pc.createOffer());
     return await gathered(pc, 5000, stun ? 0 : 150);

@@ -277,3 +277,49 @@ def test_a_snapshot_of_another_build_is_never_restored(visit):
     again = open_page(ctx, base)
     assert again.evaluate("document.documentElement.dataset.snapshot") is None
     assert snapshot_state(again) == "stored"  # dropped, and a right one made for the next visit
+
+
+# --- a player's phone (docs/PHONES.md) -------------------------------------------------------------
+
+@pytest.fixture(scope="module")
+def rtc_browser(playwright, browser_type_launch_args):
+    """A Chromium whose WebRTC host candidates are the machine's addresses, not mDNS names: a phone's answer is
+    made with no multicast query sent on the network."""
+    args = browser_type_launch_args["args"] + ["--disable-features=WebRtcHideLocalIpsWithMdns"]
+    b = playwright.chromium.launch(**{**browser_type_launch_args, "args": args})
+    yield b
+    b.close()
+
+
+def test_a_phone_that_opened_its_page_once_reloads_it_with_no_network(rtc_browser, site):
+    """The phone's page (phone.html, static/phones/, the pinned QR library) is kept by the service worker after
+    one visit, without the referee's Python runtime: offline, a reload of the link answers the offer again and
+    shows its QR code, with no request reaching the server."""
+    from fray.pairing import from_sdp, pack
+    srv, base = site
+    sdp = (ROOT / "tests" / "unit" / "fixtures" / "sdp" / "chromium-offer.sdp").read_text()
+    link = base + "phone.html#" + pack(from_sdp(sdp, "offer", b"\x01\x02\x03\x04"))
+    guard = Guard(base)
+    ctx = new_context(rtc_browser, base, "phone", guard)
+    page = watch(ctx.new_page(), guard)
+    page.goto(link)
+    expect(page.get_by_test_id("phone-qr").locator("svg")).to_be_visible(timeout=15_000)
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=30_000)
+    cached = page.evaluate("""async () => { const keys = await caches.keys();
+      return [keys, (await (await caches.open(keys[0])).keys()).map(r => new URL(r.url).pathname)]; }""")
+    assert len(cached[0]) == 1 and cached[0][0].startswith("fray-phone-"), cached
+    assert "/phone.html" in cached[1] and "/static/vendor/qrcode/qrcode.mjs" in cached[1], cached
+    assert not [p for p in cached[1] if "pyodide" in p or p.endswith(".zip")], "a phone needs no Python runtime"
+    answer = page.get_by_test_id("phone-answer").input_value()
+
+    ctx.set_offline(True)
+    blocked = []
+    ctx.route("**/*", lambda route: (blocked.append(route.request.url), route.abort()))
+    srv.take_sent()
+    page.reload()
+    expect(page.get_by_test_id("phone-qr").locator("svg")).to_be_visible(timeout=15_000)
+    expect(page.get_by_test_id("phone-answer")).not_to_have_value(answer)  # a fresh answer to the same offer
+    assert sent_after(srv) == []
+    assert all(re.search(r"/sw\.js|/sw-assets\.js", u) for u in blocked), blocked
+    ctx.close()
+    guard.check()

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 import pytest
 from harness import Guard, new_context, wait_ready, watch
-from helpers import log_text, select, show
+from helpers import log_text, option, select, show
 from phones_kit import NOTE, fight_at_a_pc_attack, fight_link
 from playwright.sync_api import expect
 
@@ -246,8 +246,9 @@ def test_two_phones_pair_by_text_follow_the_fight_and_act_for_their_own_pc(table
 
 def test_a_phone_pairs_by_the_camera_and_gets_back_in_after_a_reload_with_a_new_code(table, camera):
     """The referee's camera reads the phone's QR code (a fake camera fed from a file showing it, read by the
-    pinned jsQR where there is no BarcodeDetector); the phone reloads and is out; one tap on "New code" in
-    the referee's list and the phone, opened at the new code, is back with its PC."""
+    pinned jsQR where there is no BarcodeDetector); the phone reloads and is out, and says whose it was and
+    what to do; one tap on "Mira's phone is back? New code" in the referee's list and the phone, opened at
+    the new code, is back with its PC."""
     ref, phone, guard = table
     ref.get_by_test_id("phones-open").click()
     p1 = phone(offer_link(ref))
@@ -264,11 +265,16 @@ def test_a_phone_pairs_by_the_camera_and_gets_back_in_after_a_reload_with_a_new_
     row.get_by_test_id("phones-pc").select_option("mira")
     expect(p1.get_by_test_id("phone-pc")).to_have_text("Mira", timeout=10_000)
 
-    # A reload: the old code cannot join again; "New code" gives the phone a new one and keeps its PC.
+    # A reload: the old code cannot join again (WebRTC needs a new offer); the phone remembers whose it was and
+    # says what to do, and the referee's list offers the new code in one tap, named for its PC.
     p1.reload()
     expect(row.get_by_test_id("phones-status")).to_contain_text("gone", timeout=15_000)
+    expect(p1.get_by_test_id("phone-status")).to_contain_text("This phone was Mira's; the page reloaded")
+    expect(p1.get_by_test_id("phone-status")).to_contain_text("\"Mira's phone is back? New code\"")
+    expect(p1.get_by_test_id("phone-answer")).to_be_hidden()
     old = ref.get_by_test_id("phones-offer").input_value()
-    row.get_by_test_id("phones-again").click()
+    row.get_by_test_id("phones-again").filter(has_text="Mira's phone is back? New code").click()
+    expect(row.get_by_test_id("phones-again")).to_have_text("New code")
     p1.goto(offer_link(ref, old))
     pair(ref, p1, 1)
     expect(ref.get_by_test_id("phones-row")).to_have_count(1)
@@ -301,25 +307,83 @@ def test_firefox_as_a_phone_joins_follows_and_proposes(table, firefox, base_url_
     """Cross-engine: Firefox answers Chromium's offer, shows its PC and the fight, and its proposal reaches
     the referee's page."""
     ref, phone, guard = table
+    foreign_phone(ref, firefox.new_page(base_url_local, 390, 844, touch=True))
+
+
+def foreign_phone(ref, page) -> None:
+    """Another engine's page (tests/xbrowser/drivers.py) as a phone: it answers Chromium's offer, shows its PC and
+    the fight, and its proposal reaches the referee's page; no request leaves the local server."""
     ref.get_by_test_id("phones-open").click()
-    ff = firefox.new_page(base_url_local, 390, 844, touch=True)
     try:
-        ff.goto(offer_link(ref))
-        code = ff.wait("() => { const a = document.querySelector('[data-testid=phone-answer]');"
-                       " return a && a.value.length > 60 && a.value; }", timeout=20, what="the phone's answer")
+        page.goto(offer_link(ref))
+        code = page.wait("() => { const a = document.querySelector('[data-testid=phone-answer]');"
+                         " return a && a.value.length > 60 && a.value; }", timeout=20, what="the phone's answer")
         ref.get_by_test_id("phones-answer").fill(code)
         ref.get_by_test_id("phones-connect").click()
         expect(ref.get_by_test_id("phones-status")).to_have_text("connected", timeout=20_000)
-        ff.wait("() => document.querySelector('[data-testid=phone-pc]')?.textContent === 'Brak'", timeout=15,
-                what="its PC shown")
-        assert ff.js("() => !!document.querySelector('[data-testid=table-view]')")
-        ff.js("() => [...document.querySelectorAll('[data-testid=phone-option]')]"
-              ".find(b => b.dataset.label === 'End turn').click()")
+        page.wait("() => document.querySelector('[data-testid=phone-pc]')?.textContent === 'Brak'", timeout=15,
+                  what="its PC shown")
+        assert page.js("() => !!document.querySelector('[data-testid=table-view]')")
+        page.js("() => [...document.querySelectorAll('[data-testid=phone-option]')]"
+                ".find(b => b.dataset.label === 'End turn').click()")
         expect(ref.get_by_test_id("phone-proposal")).to_contain_text("Brak's player proposes: End turn")
-        assert not ff.native_errors, ff.native_errors
-        assert not ff.outside, f"requests left the local server: {ff.outside}"
+        assert not page.native_errors, page.native_errors
+        assert not page.outside, f"requests left the local server: {page.outside}"
     finally:
-        ff.close()
+        page.close()
+
+
+RTC_KIND = "() => typeof RTCPeerConnection"
+
+
+@pytest.fixture(scope="module")
+def webkit():
+    """WebKit as a phone, where this machine has one with WebRTC: Playwright's own WebKit build, else Debian's
+    WebKitGTK (MiniBrowser through WebKitWebDriver, WebRTC asked for with --enable-webrtc=true). Each is
+    probed for `RTCPeerConnection`; the test skips saying what each lacks."""
+    sys.path.insert(0, str(ROOT / "tests" / "xbrowser"))
+    import drivers
+    from selenium.webdriver.webkitgtk import options
+    evidence = []
+    pw_webkit = pathlib.Path(os.environ.get("PLAYWRIGHT_BROWSERS_PATH", pathlib.Path.home() / ".cache" /
+                                            "ms-playwright"))
+    builds = sorted(pw_webkit.glob("webkit-*/pw_run.sh"))
+    evidence.append(f"Playwright's WebKit: {builds[0]}" if builds else
+                    f"Playwright's WebKit is not installed (no webkit-*/pw_run.sh under {pw_webkit})")
+    why = drivers.missing("webkit")
+    if why:
+        evidence.append(why)
+        pytest.skip("; ".join(evidence))
+    init = options.Options.__init__
+
+    def with_webrtc(self, *a, **k):
+        init(self, *a, **k)
+        self.add_argument("--enable-webrtc=true")  # WebKitGTK's setting, off by default
+
+    options.Options.__init__ = with_webrtc
+    engine = drivers.WebKitEngine(drivers.executable("webkit"), drivers.minibrowser())
+    try:
+        yield engine, evidence
+    finally:
+        options.Options.__init__ = init
+        engine.close()
+
+
+def test_webkit_as_a_phone_where_its_build_has_webrtc(table, webkit, base_url_local):
+    """Cross-engine: WebKit as a phone, as Firefox above, when the WebKit here has WebRTC data channels; else a
+    skip that says what was found (on this machine: Playwright's WebKit is not installed, and Debian's
+    WebKitGTK 2.50 answers typeof RTCPeerConnection with "undefined" even with --enable-webrtc=true: Debian
+    builds it without WebRTC)."""
+    ref, phone, guard = table
+    engine, evidence = webkit
+    page = engine.new_page(base_url_local, 1024, 768)
+    page.goto(base_url_local + "phone.html")
+    kind = page.js(RTC_KIND)
+    if kind != "function":
+        page.close()
+        pytest.skip("; ".join(evidence + [f"{engine.version} (--enable-webrtc=true): typeof RTCPeerConnection is "
+                                          f"{kind!r}, so it has no WebRTC data channels to be a phone with"]))
+    foreign_phone(ref, page)
 
 
 def test_players_choices_applied_at_once_when_the_referee_says_so_and_a_bad_stun_server_is_refused(table):
@@ -342,13 +406,9 @@ def test_players_choices_applied_at_once_when_the_referee_says_so_and_a_bad_stun
     expect(p1.get_by_test_id("table-log")).to_contain_text("Brak", timeout=8000)
 
 
-@pytest.mark.parametrize("system,example,dice", [("ose", "detailed", True), ("ogre", "orc_and_pc", False)])
-def test_a_phone_proposes_its_pcs_attack_and_rolls_its_dice_in_each_system(table, base_url_local, system, example,
-                                                                           dice):
-    """OSE and Ogre (OLOG above): a phone paired for a PC whose attack is offered now proposes it; the referee
-    applies it, with the players rolling theirs, and each die of that PC asked is entered on the phone. (An
-    Ogre attack is declared now and rolled at its segment, after the monsters' turns: only its declaration
-    is checked here.)"""
+def paired_at_a_pc_attack(table, base_url_local: str, system: str, example: str):
+    """The referee's page at the first moment a PC of the example may propose an attack, the players rolling
+    theirs, and a phone paired for that PC: (the phone, the PC's id, the attack's label)."""
     ref, phone, guard = table
     link, pc, label = fight_at_a_pc_attack(system, example)
     ref.goto(base_url_local + "#" + link)
@@ -360,6 +420,18 @@ def test_a_phone_proposes_its_pcs_attack_and_rolls_its_dice_in_each_system(table
     pair(ref, p1, 1)
     ref.get_by_test_id("phones-pc").select_option(pc)
     ref.get_by_test_id("phones-close").click()
+    return p1, pc, label
+
+
+@pytest.mark.parametrize("system,example,dice", [("ose", "detailed", True), ("ogre", "orc_and_pc", False)])
+def test_a_phone_proposes_its_pcs_attack_and_rolls_its_dice_in_each_system(table, base_url_local, system, example,
+                                                                           dice):
+    """OSE and Ogre (OLOG above): a phone paired for a PC whose attack is offered now proposes it; the referee
+    applies it, with the players rolling theirs, and each die of that PC asked is entered on the phone. (An
+    Ogre attack is declared now and rolled at its segment, after the monsters' turns: the test below plays
+    it on to there.)"""
+    ref, phone, guard = table
+    p1, pc, label = paired_at_a_pc_attack(table, base_url_local, system, example)
     button = p1.get_by_test_id("phone-option").filter(has_text=label)
     expect(button).to_be_visible(timeout=10_000)
     p1.screenshot(path=str(SHOTS / f"phones-phone-{system}-390.png"), full_page=True)
@@ -388,3 +460,50 @@ def test_no_connection_is_said_within_10_s_with_why_and_the_table_display_offere
     expect(ref.get_by_test_id("phones-status")).to_contain_text("no connection within 10 s", timeout=14_000)
     assert time.monotonic() - t0 < 12.5
     expect(ref.get_by_test_id("notice-error")).to_contain_text("The table display works without a network")
+
+
+def test_the_player_picks_the_pc_from_the_partys_list_on_the_phone_once(table):
+    """Issue point 3: the phone lists the party's PCs no other phone has; a tap claims one, once; the referee's
+    list shows it and can still override; "no PC yet" there lets the player pick again."""
+    ref, phone, guard = table
+    ref.get_by_test_id("phones-open").click()
+    p1 = phone(offer_link(ref))
+    pair(ref, p1, 1)
+    expect(p1.get_by_test_id("phone-pc")).to_have_text("Brak")
+    claims = p1.get_by_test_id("phone-claim")
+    expect(claims).to_have_text(["Mira"])  # its own PC left out, the orcs are not the party
+    claims.first.tap()
+    expect(p1.get_by_test_id("phone-pc")).to_have_text("Mira", timeout=8000)
+    select = ref.get_by_test_id("phones-pc")
+    expect(select).to_have_value("mira")
+    expect(p1.get_by_test_id("phone-party")).to_have_count(0)
+    # Once per pick: a second claim is refused, with a warning for the referee.
+    p1.evaluate("t => window.frayPhone.sendRaw(t)", json.dumps({"fray": "phone", "v": 1, "type": "claim", "pc": "brak"}))
+    expect(ref.get_by_test_id("phones-warnings")).to_contain_text("second pick", timeout=8000)
+    expect(select).to_have_value("mira")
+    # The referee overrides, then lets the player pick again.
+    select.select_option("brak")
+    expect(p1.get_by_test_id("phone-pc")).to_have_text("Brak", timeout=8000)
+    expect(p1.get_by_test_id("phone-party")).to_have_count(0)
+    select.select_option("")
+    expect(p1.get_by_test_id("phone-claim")).to_have_text(["Brak", "Mira"], timeout=8000)
+    expect(p1.get_by_test_id("phone-me")).to_have_count(0)
+
+
+def test_an_ogre_phone_declares_its_attack_and_rolls_it_when_its_segment_comes(table, base_url_local):
+    """Ogre's round from a phone: Brak's player proposes the attack, the referee applies it (declared now); the
+    orc declares on the referee's page; the count goes on by itself to the attack's segment, where the phone
+    (not the referee) is asked for the d20 and the damage, and the faces it sends are the ones logged."""
+    ref, phone, guard = table
+    p1, pc, label = paired_at_a_pc_attack(table, base_url_local, "ogre", "orc_and_pc")
+    p1.get_by_test_id("phone-option").filter(has_text=label).tap()
+    ref.get_by_test_id("phone-apply").click()
+    expect(ref.locator("#log-slot")).to_contain_text("declares Attack Orc", timeout=8000)
+    expect(p1.get_by_test_id("phone-ask")).to_have_count(0)
+    option(ref, "Attack Brak").click()  # the orc's declaration, the referee's; its dice are the app's
+    asked = enter_faces(p1, 4, shot="phones-phone-ogre-asked-390.png")
+    assert asked and re.search(r"d20.*Brak", asked[0]), asked
+    expect(ref.get_by_test_id("dice-entry")).to_have_count(0)
+    log = log_text(ref)
+    assert "Brak's attack on Orc with Sword: d20 [15]" in log and "Brak deals 7: d8 [7]" in log, log
+    expect(p1.get_by_test_id("table-log")).to_contain_text("Brak hits Orc", timeout=8000)  # no dice for players

@@ -95,3 +95,22 @@ def test_an_edited_setup_keeps_the_sides_still_there__CORE_DICE_3():
     other = Session(loose(1), OSE)  # a party, no orcs
     other.dice_from(s)
     assert other.hand_sides == frozenset({"party"})
+
+
+def test_a_die_asked_at_an_ogre_segment_names_the_pc_who_rolls_it__CORE_DICE_3():
+    """An Ogre attack is declared, then rolled when its segment comes, by a command that has no actor (the
+    count going on): the die asked still names who rolls it, so a player's phone is asked for it."""
+    from fray.playout import Chooser, choose
+    from fray.rules import examples, get
+    s = Session(examples("ogre")["orc_and_pc"](1), get("ogre"))
+    s.hand_sides = frozenset({"party"})
+    rng = Chooser(1)
+    for _ in range(200):
+        cmd, faces = s.ruleset.follow_up(s.state) or choose(s, rng), []
+        while (need := asked(s, cmd, *faces)) is not None:
+            if not getattr(cmd, "actor", ""):  # the count's own step, resolving a declared roll
+                assert need.by == "brak" and "Brak" in need.purpose, (need, need.by)
+                return
+            assert need.by == "brak"  # Brak's initiative or a roll of his own step: typed as the player says
+            faces += [min(need.sides, 3)] * need.count
+    raise AssertionError("no die of Brak's asked at a segment in 200 steps")

@@ -104,3 +104,23 @@ def test_messages_to_a_phone_are_tagged_json():
     assert json.loads(message("refused", why="no")) == {"fray": "phone", "v": 1, "type": "refused", "why": "no"}
     with pytest.raises(ValueError):
         message("undo")
+
+
+def test_a_phone_claims_a_free_pc_of_the_party_once_per_pick():
+    free = ["brak", "mira"]
+    seat, v = receive(Seat(2), raw("claim", pc="mira"), 0.0, "", None, (), free)
+    assert v == Verdict("claim", pc="mira")
+    settled = Seat(2, "mira", picking=False)
+    assert "second pick" in receive(settled, raw("claim", pc="brak"), 0.0, "Mira", None, (), free)[1].why
+
+
+@pytest.mark.parametrize("text,why", [
+    (raw("claim", pc="orc1"), "not a PC of the party free to pick"),  # a monster, a hidden or a taken PC
+    (raw("claim", pc="<b>x</b>" * 10), "not a PC of the party"),
+    (raw("claim"), "names no PC"),
+    (raw("claim", pc=""), "names no PC"),
+    (raw("claim", pc=3), "not a name"),
+])
+def test_a_claim_of_a_pc_not_free_to_pick_is_refused(text, why):
+    v = receive(Seat(2), text, 0.0, "", None, (), ["mira"])[1]
+    assert v.kind == "refused" and why in v.why, v

@@ -90,3 +90,18 @@ def test_no_monster_hp_figure_or_note_reaches_a_phone():
     for c in s.state.combatants:
         if c.id != "brak":
             assert f"{c.hp}/{c.max_hp}" not in text
+
+
+def test_the_party_a_phone_may_pick_from_leaves_its_own_pc_out():
+    s = olog()
+    v = view(s, "brak", party=[("brak", "Brak"), ("mira", "Mira")])
+    assert v["party"] == [{"id": "mira", "name": "Mira"}]
+    assert view(s, "", party=[("brak", "Brak")])["party"] == [{"id": "brak", "name": "Brak"}]
+    assert view(s, "brak")["party"] == []
+
+
+def test_an_ose_phone_proposes_its_pcs_declarations_never_the_referees_own_offers():
+    s = Session(examples("ose")["detailed"](1), get("ose"))
+    labels = [label for _, label in proposable(s.state, "mira", s.ruleset.options(s.state, "mira"))]
+    assert {"Cast Sleep", "Cast Magic Missile", "Full Defense"} <= set(labels)
+    assert not [label for label in labels if "surprised" in label]  # the referee's call, not a player's

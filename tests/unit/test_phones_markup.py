@@ -45,3 +45,20 @@ def test_the_settings_show_behind_their_button_with_the_values_kept():
     assert 'data-testid="phones-settings"' in closed and "phones-stun" not in closed
     shown = phones_markup.dialog("", "", "", [], [], [], "stun:a.example:3478", True, settings_shown=True)
     assert 'value="stun:a.example:3478"' in shown and 'data-action="phones-direct" checked' in shown
+
+
+def test_the_party_to_pick_from_is_one_button_per_pc_its_name_as_text():
+    html = phones_markup.phone_page({"table": TABLE, "me": ME, "party": [{"id": "mira", "name": "<i>Mira</i>"}]})
+    assert 'data-claim="mira"' in html and "&lt;i&gt;Mira&lt;/i&gt;" in html and "Not &lt;b&gt;Brak" in html
+    assert html.index('data-testid="phone-party"') < html.index('data-testid="table-view"')
+    alone = phones_markup.phone_page({"table": TABLE, "me": None, "party": [{"id": "mira", "name": "Mira"}]})
+    assert "Which character is yours?" in alone
+    assert "phone-party" not in phones_markup.phone_page({"table": TABLE, "me": ME, "party": []})
+
+
+def test_a_phone_whose_connection_is_gone_gets_its_new_code_in_one_tap_named_for_its_pc():
+    rows = [{"id": 1, "pc": "brak", "status": "gone: the phone left", "lost": True},
+            {"id": 2, "pc": "mira", "status": "connected", "lost": False}]
+    html = phones_markup.dialog("", "", "", rows, [("brak", "<b>Brak</b>"), ("mira", "Mira")], [])
+    assert "&lt;b&gt;Brak&lt;/b&gt;&#x27;s phone is back? New code" in html  # its name as text
+    assert html.count("phone is back?") == 1 and 'data-action="phone-again:1"' in html

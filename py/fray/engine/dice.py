@@ -172,14 +172,16 @@ def _faces(faces: tuple[int, ...]) -> str:
 
 
 class NeedDice(Exception):
-    """Physical dice: the referee must type `count` faces of a d`sides` first."""
+    """Physical dice: the referee must type `count` faces of a d`sides` first; `by` is who rolls them (a
+    combatant's or a side's id, "" for nobody's): a player's phone is asked for its own PC's."""
 
-    def __init__(self, sides: int, count: int, purpose: str, expr: str):
+    def __init__(self, sides: int, count: int, purpose: str, expr: str, by: str = ""):
         super().__init__(f"roll {count}d{sides} for {purpose or expr}")
         self.sides = sides
         self.count = count
         self.purpose = purpose
         self.expr = expr
+        self.by = by
 
 
 class BadFace(ValueError):
@@ -262,7 +264,7 @@ class ScriptedDice(Dice):
 
     def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
         if not self.queue:
-            raise NeedDice(sides, remaining, purpose, expr)
+            raise NeedDice(sides, remaining, purpose, expr, self.by)
         return self.queue.pop(0)
 
     @property
@@ -284,4 +286,5 @@ class MixedDice(Dice):
 
     def face(self, sides: int, purpose: str, expr: str, remaining: int) -> int:
         source = self.typed if self.by_hand(self.by) else self.app
+        source.by = self.by
         return source.face(sides, purpose, expr, remaining)

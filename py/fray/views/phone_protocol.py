@@ -3,7 +3,7 @@
 A phone is untrusted (docs/PHONES.md). Each message it sends is JSON text of at most `MAX_BYTES`
 (`read`: shape and size), at most `RATE` of them in `WINDOW` seconds (`Rate`), and it may only
 give the faces its own PC was asked for or propose one of its own PC's options while that PC acts
-(`judge`). Whatever fails is refused with a sentence the referee sees, and changes nothing. A join
+(`judge`); a phone whose PC is not settled may claim one free PC of the party, once per pick. Whatever fails is refused with a sentence the referee sees, and changes nothing. A join
 code (the token an offer carries and its answer echoes) works once (`Codes`). What the referee
 sends is built here too (`message`). Pure: tested under CPython (tests/unit/test_phone_protocol.py).
 """
@@ -18,7 +18,7 @@ from .phone_view import Ask
 VERSION = 1
 MAX_BYTES = 1024  # a phone's message: faces or a choice are a few dozen bytes
 RATE, WINDOW = 12, 3.0  # at most RATE messages from one phone in WINDOW seconds
-FROM_PHONE = ("hello", "faces", "propose")
+FROM_PHONE = ("hello", "faces", "propose", "claim")
 TO_PHONE = ("view", "refused", "bye")
 MAX_FACES = 20
 
@@ -26,12 +26,13 @@ MAX_FACES = 20
 @dataclass(frozen=True)
 class Verdict:
     """What a phone's message comes to: `kind` "hello", "faces" (`faces` for `ask`), "propose" (`option`,
-    `label`) or "refused" with `why`."""
+    `label`), "claim" (`pc`, the PC its player picked) or "refused" with `why`."""
     kind: str
     why: str = ""
     faces: tuple[int, ...] = ()
     option: int = -1
     label: str = ""
+    pc: str = ""
 
 
 def refused(why: str) -> Verdict:
@@ -71,6 +72,8 @@ def read(raw: Any) -> tuple[dict[str, Any] | None, str]:
             return None, "faces that are not a list of whole numbers for a question"
     if kind == "propose" and (type(msg.get("option")) is not int or not isinstance(msg.get("label"), str)):
         return None, "a proposal without an option number and label"
+    if kind == "claim" and not msg.get("pc"):
+        return None, "a claim that names no PC"
     return msg, ""
 
 
@@ -88,20 +91,30 @@ class Rate:
 
 @dataclass(frozen=True)
 class Seat:
-    """A paired phone: its number, the PC it belongs to (a combatant id, "" for none yet) and its rate."""
+    """A paired phone: its number, the PC it belongs to (a combatant id, "" for none yet), whether its player
+    may still pick the PC from the party's list (`picking`: once per pick; the referee's choice settles it)
+    and its rate."""
     id: int
     pc: str = ""
     rate: Rate = Rate()
+    picking: bool = True
 
 
 def judge(seat: Seat, msg: dict[str, Any], pc_name: str, ask: Ask | None,
-          offered: Iterable[tuple[int, str]]) -> Verdict:
+          offered: Iterable[tuple[int, str]], free: Iterable[str] = ()) -> Verdict:
     """What a checked message (`read`) from `seat`'s phone may do now: `ask` is the question the
     referee's page waits on (None: none), `offered` the PC's options a phone may propose
-    (views/phone_view.py `proposable`), `pc_name` its PC's name for the sentences."""
+    (views/phone_view.py `proposable`), `free` the PCs it may claim (shown, no other phone's),
+    `pc_name` its PC's name for the sentences."""
     kind = msg["type"]
     if kind == "hello":
         return Verdict("hello")
+    if kind == "claim":
+        if not seat.picking:
+            return refused("a second pick of its PC: the referee changes it in the Phones list")
+        if msg["pc"] not in free:
+            return refused(f"a claim of {msg['pc'][:40]!r}, not a PC of the party free to pick")
+        return Verdict("claim", pc=msg["pc"])
     if not seat.pc:
         return refused("the phone has no PC yet: pick one in the Phones list")
     named = msg.get("pc", seat.pc)
@@ -123,7 +136,7 @@ def judge(seat: Seat, msg: dict[str, Any], pc_name: str, ask: Ask | None,
 
 
 def receive(seat: Seat, raw: Any, now: float, pc_name: str, ask: Ask | None,
-            offered: Iterable[tuple[int, str]]) -> tuple[Seat, Verdict]:
+            offered: Iterable[tuple[int, str]], free: Iterable[str] = ()) -> tuple[Seat, Verdict]:
     """One raw message from a phone through every check: rate, then shape and size, then `judge`."""
     rate, within = seat.rate.take(now)
     seat = replace(seat, rate=rate)
@@ -132,7 +145,7 @@ def receive(seat: Seat, raw: Any, now: float, pc_name: str, ask: Ask | None,
     msg, problem = read(raw)
     if msg is None:
         return seat, refused(problem)
-    return seat, judge(seat, msg, pc_name, ask, offered)
+    return seat, judge(seat, msg, pc_name, ask, offered, free)
 
 
 @dataclass(frozen=True)

@@ -5,7 +5,7 @@ decides it again) and, for the PC the referee paired it with, `me`: that PC's ro
 order (its HP, its conditions with their time left), whether it acts now (`turn`), its options
 that may be proposed now with their odds figures where the referee's page has worked them out, and
 the faces the referee asks of it (`ask`, docs/PHONES.md). A PC that is hidden, gone or not a PC
-gets no `me`. Pure: tested under CPython (tests/unit/test_phone_view.py).
+gets no `me`. While its player may still pick the PC, `party` lists the PCs it may claim. Pure: tested under CPython (tests/unit/test_phone_view.py).
 """
 from __future__ import annotations
 
@@ -38,19 +38,23 @@ class Ask:
 def proposable(state: State, pc: str, options: Iterable[Option]) -> list[tuple[int, str]]:
     """The options a phone may propose for `pc` now, by their index in the referee's list: none unless
     `pc` acts now; only allowed ones that need nothing more typed or picked (a spell, a count, a square:
-    the referee's page asks those), none naming a hidden combatant."""
+    the referee's page asks those), that `pc` itself takes (not the referee's own offers: surprise, a
+    condition, memory restored), none naming a hidden combatant."""
     if pc not in _current(state):
         return []
     sec = _Secrets(state)
-    out = [(i, o.label) for i, o in enumerate(options) if o.allowed and not o.needs and sec.shows(o.label)]
+    out = [(i, o.label) for i, o in enumerate(options) if o.allowed and not o.needs and sec.shows(o.label)
+           and getattr(o.command, "actor", None) == pc]
     return out[:MAX_OPTIONS]
 
 
 def phone_view(state: State, table: dict[str, Any], pc: str | None, offered: Iterable[tuple[int, str]] = (),
-               figures: dict[str, str] | None = None, ask: Ask | None = None) -> dict[str, Any]:
+               figures: dict[str, str] | None = None, ask: Ask | None = None,
+               party: Iterable[tuple[str, str]] = ()) -> dict[str, Any]:
     """The phone's whole view: {"table": `table`, the public view the table display is sent (`table_view`,
-    as the referee's page built it), "me": its PC's part or None}; `offered` is `proposable` for this state,
-    `figures` the odds figures by option label the referee's page has worked out."""
+    as the referee's page built it), "me": its PC's part or None, "party": the PCs (id, name) its player
+    may pick, its own left out}; `offered` is `proposable` for this state, `figures` the odds figures by
+    option label the referee's page has worked out."""
     row = next((r for r in table.get("order", ()) if r.get("kind") == "combatant" and r.get("id") == pc
                 and r.get("pc")), None)
     me = None
@@ -62,7 +66,7 @@ def phone_view(state: State, table: dict[str, Any], pc: str | None, offered: Ite
               [{"index": i, "label": label, "figure": _figure(figures.get(label, ""))} for i, label in offered],
               "ask": None if ask is None or ask.pc != pc else
               {"id": ask.id, "sides": ask.sides, "count": ask.count, "words": ask.words()}}
-    return {"table": table, "me": me}
+    return {"table": table, "me": me, "party": [{"id": cid, "name": name} for cid, name in party if cid != pc]}
 
 
 def _figure(fig: str) -> str:

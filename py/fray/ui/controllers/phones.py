@@ -22,7 +22,8 @@ from pyscript import window
 from . import play
 from .actions import Actions
 from ..desk.desk import Desk
-from ..desk.phones import DIRECT_ITEM, STUN_ITEM, ask as _ask, name_of as _name, offered as _offered, pc_names, phones
+from ..desk.phones import (DIRECT_ITEM, STUN_ITEM, ask as _ask, name_of as _name, offered as _offered, party,
+                           pc_names, phones)
 from ..dom.phones_link import load, store as _store
 from ..dom.table_channel import load_css
 
@@ -174,18 +175,25 @@ def on_state(desk: Desk, n: int, state: str, detail: str) -> None:
     p = phones(desk)
     if n not in p.seats:
         return
-    p.status[n] = {"open": "connected", "closed": f"gone: {detail}"}.get(state, f"no connection: {detail}")
+    p.status[n] = {"open": "connected", "closed": f"gone: {detail}",
+                   "interrupted": "interrupted: waiting for it to come back…"}.get(state, f"no connection: {detail}")
+    who = _name(desk, p.seats[n].pc) or f"Phone {n}"
     if state == "failed":
         desk.notify(f"Phone {n} could not connect: {detail}. The table display works without a network.", "error")
-    p.sent.pop(n, None)
+    elif state == "closed":
+        desk.notify(f"{who}'s phone left ({detail}). When it is back: Phones, then \"{who}'s phone is back? New "
+                    "code\".", "info")
+    if state != "interrupted":  # an interrupted channel that comes back has lost nothing: it is sent only changes
+        p.sent.pop(n, None)
 
 
 @changes("phone-pc")
 def pick_pc(desk: Desk, arg: str, target) -> None:
     p = phones(desk)
     n = int(arg) if arg.isdigit() else -1
-    if n in p.seats:
-        p.seats[n] = replace(p.seats[n], pc=str(target.value))
+    if n in p.seats:  # the referee's choice settles it; "no PC yet" lets the player pick again
+        pc = str(target.value)
+        p.seats[n] = replace(p.seats[n], pc=pc, picking=not pc)
 
 
 @clicks("phone-again")
@@ -229,13 +237,18 @@ def on_message(desk: Desk, n: int, text: Any) -> None:
         return
     name = _name(desk, seat.pc)
     seat, verdict = receive(seat, text if isinstance(text, str) else None, time.monotonic(), name, _ask(desk),
-                            _offered(desk, seat.pc))
+                            _offered(desk, seat.pc), [cid for cid, _ in party(desk, n)])
     p.seats[n] = seat
     if verdict.kind == "refused":
         _warn(desk, f"Phone {n} ({name or 'no PC'}): refused {verdict.why}.")
         p.js.send(n, message("refused", why=verdict.why))
     elif verdict.kind == "hello":
         p.sent.pop(n, None)  # send the view again
+    elif verdict.kind == "claim":  # the player picked its PC from the party's list: once
+        p.seats[n] = replace(seat, pc=verdict.pc, picking=False)
+        if p.proposal and p.proposal[0] == n:
+            p.proposal = None
+        desk.notify(f"Phone {n} is {_name(desk, verdict.pc)}'s now: its player picked it.", "info")
     elif verdict.kind == "faces":
         play._faces(desk, "", {f"f{i}": str(f) for i, f in enumerate(verdict.faces)}, "", None)
     elif verdict.kind == "propose" and p.direct:

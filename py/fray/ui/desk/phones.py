@@ -4,7 +4,7 @@ The desk holds one `Phones`, made on the first tap on "Phones" (`phones`), with 
 from local storage (ui/dom/phones_link.py). The handlers are ui/controllers/phones.py's; the Phones dialog and
 each phone's view are drawn by ui/page/phones_slot.py. `offered` and `ask` are what both read: the options a
 phone's PC may propose now (views/phone_view.py `proposable`) and the faces the referee's dice dialog waits
-for from a phone's PC.
+for from a phone's PC (the PC that rolls them: NeedDice's `by`, else the command's actor).
 """
 from __future__ import annotations
 
@@ -58,6 +58,17 @@ def pc_names(desk: Desk) -> list[tuple[str, str]]:
     return [(c.id, c.name) for c in state.combatants if is_pc(state, c) and not c.hidden]
 
 
+def party(desk: Desk, n: int) -> list[tuple[str, str]]:
+    """The PCs phone `n`'s player may claim now: none once its pick is settled; else those the table display
+    shows that no other phone has."""
+    p = phones(desk)
+    seat = p.seats.get(n)
+    if seat is None or not seat.picking:
+        return []
+    taken = {s.pc for k, s in p.seats.items() if k != n}
+    return [(cid, name) for cid, name in pc_names(desk) if cid not in taken]
+
+
 def name_of(desk: Desk, pc: str) -> str:
     state = desk.session.state
     return state.name(pc) if pc and state.has(pc) else ""
@@ -81,7 +92,8 @@ def ask(desk: Desk) -> Any:
         return None
     if dialog is not p.asked_for:
         need, cmd = dialog.need, dialog.command
-        actor = getattr(cmd, "actor", "")
+        # who rolls: the die's own roller (an Ogre segment's resolution has no actor), else the command's
+        actor = need.by if any(s.pc == need.by for s in p.seats.values()) else getattr(cmd, "actor", "")
         p.asks += 1
         p.ask = Ask(p.asks, actor, need.sides, need.count, need.purpose or need.expr) \
             if any(s.pc == actor for s in p.seats.values()) else None

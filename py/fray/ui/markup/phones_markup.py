@@ -13,10 +13,24 @@ from .html import Markup, h
 
 
 def phone_page(view: dict[str, Any]) -> Markup:
-    """A phone's whole page: its own PC (if it has one) above the table display's view."""
+    """A phone's whole page: its own PC (if it has one), the party's PCs it may pick, then the table display's
+    view."""
     me = view.get("me")
-    return h("div", {"class_": "phone-page"}, me_panel(me) if isinstance(me, dict) else "",
+    mine = me if isinstance(me, dict) else None
+    return h("div", {"class_": "phone-page"}, me_panel(mine) if mine else "",
+             party_pick(view.get("party") or [], str(mine.get("name", "")) if mine else ""),
              table_markup.page(view.get("table") or {}, controls=False))
+
+
+def party_pick(party: list[dict[str, Any]], name: str) -> Markup:
+    """The party's PCs this phone's player may claim (one tap, once), or nothing when the pick is settled."""
+    if not party:
+        return Markup("")
+    ask = f"Not {name}? Tap your character:" if name else "Which character is yours? Tap it:"
+    return h("section", {"class_": "me-pick", "data-testid": "phone-party", "aria-label": "Pick your character"},
+             h("p", {}, ask),
+             h("ul", {}, [h("li", {}, h("button", {"type": "button", "data-claim": str(c["id"]),
+                                                  "data-testid": "phone-claim"}, c["name"])) for c in party]))
 
 
 def me_panel(me: dict[str, Any]) -> Markup:
@@ -58,9 +72,11 @@ def ask_form(pc: str, ask: dict[str, Any]) -> Markup:
 def dialog(offer_url: str, qr_svg: str, problem: str, rows: Iterable[dict[str, Any]],
            pcs: Iterable[tuple[str, str]], warnings: Iterable[str], stun: str = "", direct: bool = False,
            settings_shown: bool = False) -> Markup:
-    """The Phones dialog: the offer to scan or copy, the answer's paste box, the phones paired, the warnings,
-    the settings (a STUN server for players elsewhere; players' choices applied at once)."""
+    """The Phones dialog: the offer to scan or copy, the answer's paste box, the phones paired (a row's `lost`:
+    its connection is gone, and its "New code" says whose phone is back), the warnings, the settings (a STUN
+    server for players elsewhere; players' choices applied at once)."""
     pcs = list(pcs)
+    names = dict(pcs)
     offer = h("div", {"class_": "phones-offer"},
               h("div", {"class_": "phones-qr", "data-testid": "phones-qr"}, Markup(qr_svg)) if qr_svg else "",
               h("label", {"for": "phones-link"}, "Or send this link to the player:"),
@@ -82,8 +98,9 @@ def dialog(offer_url: str, qr_svg: str, problem: str, rows: Iterable[dict[str, A
                   [h("option", {"value": cid, "selected": cid == r["pc"]}, name) for cid, name in pcs]),
                 h("span", {"class_": "phones-status", "data-testid": "phones-status"}, r["status"]),
                 h("button", {"type": "button", "data-action": f"phone-again:{r['id']}", "data-testid": "phones-again",
+                             "class_": "phones-back" if r.get("lost") else None,
                              "title": "A new code for this phone (after it locked or reloaded): its PC is kept"},
-                  "New code"),
+                  f"{names.get(r['pc'], 'This')}'s phone is back? New code" if r.get("lost") else "New code"),
                 h("button", {"type": "button", "data-action": f"phone-drop:{r['id']}", "data-testid": "phones-drop"},
                   "Drop"))
               for r in rows]

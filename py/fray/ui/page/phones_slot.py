@@ -13,7 +13,7 @@ from pyscript.ffi import is_none
 
 from ..desk.desk import Desk
 from ..desk.odds_work import finished
-from ..desk.phones import Phones, ask, name_of, offered, pc_names
+from ..desk.phones import Phones, ask, name_of, offered, party, pc_names
 from ..desk.players import build_view
 from ..markup import phones_markup
 
@@ -42,10 +42,16 @@ def _draw(desk: Desk, p: Phones) -> None:
     if p.proposal is not None and p.proposal[0] in p.seats:
         parts.append(phones_markup.proposal_bar(name_of(desk, p.seats[p.proposal[0]].pc), p.proposal[2]))
     if p.open:
-        rows = [{"id": n, "pc": s.pc, "status": p.status.get(n, "")} for n, s in sorted(p.seats.items())]
+        rows = [{"id": n, "pc": s.pc, "status": p.status.get(n, ""), "lost": lost(p.status.get(n, ""))}
+                for n, s in sorted(p.seats.items())]
         parts.append(phones_markup.dialog(p.offer[1], p.qr, p.problem, rows, pc_names(desk), p.warnings,
                                           p.stun, p.direct, p.settings))
     desk.slots.html(SLOT, "".join(parts))
+
+
+def lost(status: str) -> bool:
+    """Whether a phone's connection is gone (closed, failed, never made): it needs a new code to be back."""
+    return status.startswith(("gone", "no connection"))
 
 
 def _send(desk: Desk, p: Phones) -> None:
@@ -62,7 +68,7 @@ def _send(desk: Desk, p: Phones) -> None:
     for n in live:
         pc = p.seats[n].pc
         view = phone_view(desk.session.state, table, pc, offered(desk, pc),
-                          dict(figures) if actor == pc else None, asked)
+                          dict(figures) if actor == pc else None, asked, party(desk, n))
         html = phones_markup.phone_page(view)
         if p.sent.get(n) != html:
             p.sent[n] = html
