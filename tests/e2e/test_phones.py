@@ -409,8 +409,17 @@ def test_players_choices_applied_at_once_when_the_referee_says_so_and_a_bad_stun
 def paired_at_a_pc_attack(table, base_url_local: str, system: str, example: str):
     """The referee's page at the first moment a PC of the example may propose an attack, the players rolling
     theirs, and a phone paired for that PC: (the phone, the PC's id, the attack's label)."""
-    ref, phone, guard = table
     link, pc, label = fight_at_a_pc_attack(system, example)
+    p1 = phone_for_a_player(table, base_url_local, link)
+    table[0].get_by_test_id("phones-pc").select_option(pc)
+    table[0].get_by_test_id("phones-close").click()
+    return p1, pc, label
+
+
+def phone_for_a_player(table, base_url_local: str, link: str):
+    """The referee's page at the fight of `link`, the players rolling theirs, and one phone paired: the phone
+    (the Phones dialog left open)."""
+    ref, phone, guard = table
     ref.goto(base_url_local + "#" + link)
     wait_ready(ref)
     show(ref, "order")
@@ -418,9 +427,7 @@ def paired_at_a_pc_attack(table, base_url_local: str, system: str, example: str)
     ref.get_by_test_id("phones-open").click()
     p1 = phone(offer_link(ref))
     pair(ref, p1, 1)
-    ref.get_by_test_id("phones-pc").select_option(pc)
-    ref.get_by_test_id("phones-close").click()
-    return p1, pc, label
+    return p1
 
 
 @pytest.mark.parametrize("system,example,dice", [("ose", "detailed", True), ("ogre", "orc_and_pc", False)])
@@ -507,3 +514,29 @@ def test_an_ogre_phone_declares_its_attack_and_rolls_it_when_its_segment_comes(t
     log = log_text(ref)
     assert "Brak's attack on Orc with Sword: d20 [15]" in log and "Brak deals 7: d8 [7]" in log, log
     expect(p1.get_by_test_id("table-log")).to_contain_text("Brak hits Orc", timeout=8000)  # no dice for players
+
+
+def test_an_ose_phone_declares_its_spell_and_rolls_the_partys_initiative(table, base_url_local):
+    """OSE's round from a phone: at the round's start Mira's player declares Sleep on the phone, then proposes
+    rolling initiative; with the players rolling theirs the party's d12 is asked on the phone (the orcs' is the
+    app's), and the face sent is the one logged."""
+    from fray.engine import storage
+    from fray.engine.session import Session
+    from fray.rules import examples, get
+    ref, phone, guard = table
+    p1 = phone_for_a_player(table, base_url_local,
+                            storage.encode_link(Session(examples("ose")["detailed"](1), get("ose"))))
+    p1.get_by_test_id("phone-claim").filter(has_text="Mira").tap()  # the player picks Mira on the phone
+    expect(p1.get_by_test_id("phone-pc")).to_have_text("Mira", timeout=8000)
+    ref.get_by_test_id("phones-close").click()
+    options = p1.get_by_test_id("phone-option")
+    expect(options.filter(has_text="surprised")).to_have_count(0)  # the referee's call, not offered to a phone
+    options.filter(has_text="Cast Sleep").tap()
+    ref.get_by_test_id("phone-apply").click()
+    expect(ref.locator("#log-slot")).to_contain_text("Mira declares to cast Sleep", timeout=8000)
+    options.filter(has_text="Roll initiative").tap()
+    ref.get_by_test_id("phone-apply").click()
+    asked = enter_faces(p1, 2)
+    assert asked == ["Roll d12 Party initiative"], asked
+    expect(ref.locator("#log-slot")).to_contain_text("Initiative: Party 11", timeout=8000)
+    expect(p1.get_by_test_id("table-view")).to_contain_text("Mira", timeout=8000)
