@@ -6,7 +6,7 @@ import {config, gathered, why, qrSvg, CONNECT_MS} from "./peer.mjs";
 
 const $ = (id) => document.getElementById(id);
 const root = $("phone");
-let channel = null, turn = false;
+let channel = null, turn = false, dropped = false;
 const SEAT = "fray.phone.seat";  // this tab's seat once it has joined: {code (the link's fragment), name (its PC)}
 
 function seat() {
@@ -60,6 +60,8 @@ function receive(data) {
   } else if (msg.type === "refused" && typeof msg.why === "string") {
     note("The referee's page refused that: " + msg.why);
   } else if (msg.type === "bye") {
+    dropped = true;  // the channel's close that follows says nothing more
+    try { sessionStorage.removeItem(SEAT); } catch (e) { /* no storage */ }
     status("The referee dropped this phone. Scan a new code to join again.", "dropped");
     $("pair").hidden = false;
     $("view").innerHTML = "";
@@ -119,7 +121,7 @@ async function join() {
     channel = e.channel;
     channel.onopen = () => { status("Connected: waiting for the fight…", "open"); send({type: "hello"}); };
     channel.onmessage = (m) => receive(m.data);
-    channel.onclose = () => comeBack("The connection to the referee is closed.");
+    channel.onclose = () => { if (!dropped) comeBack("The connection to the referee is closed."); };
     if (channel.readyState === "open") channel.onopen();
   };
   pc.oniceconnectionstatechange = () => {

@@ -495,6 +495,11 @@ def test_the_player_picks_the_pc_from_the_partys_list_on_the_phone_once(table):
     select.select_option("")
     expect(p1.get_by_test_id("phone-claim")).to_have_text(["Brak", "Mira"], timeout=8000)
     expect(p1.get_by_test_id("phone-me")).to_have_count(0)
+    # Dropped by the referee: the phone says so, and the channel's close after it does not say otherwise.
+    ref.get_by_test_id("phones-drop").click()
+    expect(p1.get_by_test_id("phone-status")).to_contain_text("The referee dropped this phone", timeout=8000)
+    p1.wait_for_timeout(1500)
+    expect(p1.get_by_test_id("phone-status")).to_contain_text("The referee dropped this phone")
 
 
 def test_an_ogre_phone_declares_its_attack_and_rolls_it_when_its_segment_comes(table, base_url_local):
