@@ -272,6 +272,7 @@ def test_a_phone_pairs_by_the_camera_and_gets_back_in_after_a_reload_with_a_new_
     expect(p1.get_by_test_id("phone-status")).to_contain_text("This phone was Mira's; the page reloaded")
     expect(p1.get_by_test_id("phone-status")).to_contain_text("\"Mira's phone is back? New code\"")
     expect(p1.get_by_test_id("phone-answer")).to_be_hidden()
+    p1.screenshot(path=str(SHOTS / "phones-phone-back-390.png"))
     old = ref.get_by_test_id("phones-offer").input_value()
     row.get_by_test_id("phones-again").filter(has_text="Mira's phone is back? New code").click()
     expect(row.get_by_test_id("phones-again")).to_have_text("New code")
@@ -479,6 +480,7 @@ def test_the_player_picks_the_pc_from_the_partys_list_on_the_phone_once(table):
     expect(p1.get_by_test_id("phone-pc")).to_have_text("Brak")
     claims = p1.get_by_test_id("phone-claim")
     expect(claims).to_have_text(["Mira"])  # its own PC left out, the orcs are not the party
+    p1.screenshot(path=str(SHOTS / "phones-phone-pick-390.png"))
     claims.first.tap()
     expect(p1.get_by_test_id("phone-pc")).to_have_text("Mira", timeout=8000)
     select = ref.get_by_test_id("phones-pc")

@@ -50,7 +50,7 @@ def test_the_settings_show_behind_their_button_with_the_values_kept():
 def test_the_party_to_pick_from_is_one_button_per_pc_its_name_as_text():
     html = phones_markup.phone_page({"table": TABLE, "me": ME, "party": [{"id": "mira", "name": "<i>Mira</i>"}]})
     assert 'data-claim="mira"' in html and "&lt;i&gt;Mira&lt;/i&gt;" in html and "Not &lt;b&gt;Brak" in html
-    assert html.index('data-testid="phone-party"') < html.index('data-testid="table-view"')
+    assert html.index('data-testid="phone-party"') < html.index('data-testid="phone-me"')  # in sight at pairing
     alone = phones_markup.phone_page({"table": TABLE, "me": None, "party": [{"id": "mira", "name": "Mira"}]})
     assert "Which character is yours?" in alone
     assert "phone-party" not in phones_markup.phone_page({"table": TABLE, "me": ME, "party": []})

@@ -13,13 +13,13 @@ from .html import Markup, h
 
 
 def phone_page(view: dict[str, Any]) -> Markup:
-    """A phone's whole page: its own PC (if it has one), the party's PCs it may pick, then the table display's
-    view."""
+    """A phone's whole page: the party's PCs it may pick (first: a pick is made at pairing), its own PC (if it
+    has one), then the table display's view."""
     me = view.get("me")
     mine = me if isinstance(me, dict) else None
-    return h("div", {"class_": "phone-page"}, me_panel(mine) if mine else "",
+    return h("div", {"class_": "phone-page"},
              party_pick(view.get("party") or [], str(mine.get("name", "")) if mine else ""),
-             table_markup.page(view.get("table") or {}, controls=False))
+             me_panel(mine) if mine else "", table_markup.page(view.get("table") or {}, controls=False))
 
 
 def party_pick(party: list[dict[str, Any]], name: str) -> Markup:
