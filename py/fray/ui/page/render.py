@@ -200,7 +200,7 @@ def dialog_html(desk: Desk) -> str:
         return ""
     kind = d.kind
     if kind == "help":
-        return guide.help_dialog(wide=not is_phone())
+        return guide.help_dialog(choices(), wide=not is_phone())
     if kind == "welcome":
         return guide.welcome_dialog(choices(), choice(d.system))
     if kind == "share":
