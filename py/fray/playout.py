@@ -91,9 +91,10 @@ class Result:
 def _path(session: Session, cmd: Command, rng: Chooser) -> tuple | None:
     """A path the page could draw for a move command (one of the ruleset's suggestions), or None."""
     state = session.state
-    if state.get(cmd.actor).square is None:
+    grid = session.ruleset.grid
+    if grid is None or state.get(cmd.actor).square is None:
         return None
-    paths = [p for _, _, p in session.ruleset.suggest_paths(state, cmd.actor, cmd)]
+    paths = [p for _, _, p in grid.suggest_paths(state, cmd.actor, cmd)]
     return tuple(tuple(sq) for sq in rng.pick(paths)) if paths else None
 
 

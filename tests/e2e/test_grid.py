@@ -66,7 +66,7 @@ def token_square(page, cid: str) -> tuple[int, int]:
 
 
 def body(state, cid: str):
-    return next(b for b in OSE.bodies(state) if b.id == cid)
+    return next(b for b in OSE.grid.bodies(state) if b.id == cid)
 
 
 def test_selected_creature_shading_is_the_engines_threatened_area__OSE_AOO_3_OSE_STANCE_3(app, tmp_path):
@@ -97,8 +97,8 @@ def test_dragging_through_threat_warns_naming_the_attackers_then_commit_and_undo
     show(app, "field")
     me = body(s.state, "brak")
     grid = geo.Grid.from_map(s.state.encounter.map)
-    path = paths.path_through(grid, [(4, 5), (12, 4)], me, OSE.bodies(s.state), s.state.hostile)
-    expected = paths.provocations(path, me, OSE.bodies(s.state), s.state.hostile, grid=grid)
+    path = paths.path_through(grid, [(4, 5), (12, 4)], me, OSE.grid.bodies(s.state), s.state.hostile)
+    expected = paths.provocations(path, me, OSE.grid.bodies(s.state), s.state.hostile, grid=grid)
     assert expected, "the route must pass the orcs' reach"
     x0, y0 = square_xy(app, (4, 5))
     x1, y1 = square_xy(app, (12, 4))

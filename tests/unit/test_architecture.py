@@ -450,6 +450,55 @@ def test_every_public_surface_is_deliberate(system):
     assert all(hasattr(pkg, name) for name in pkg.__all__)
 
 
+# --- a system named only by its folder and its descriptor (issue #51) --------------------------------------
+
+def dotted(p: pathlib.Path) -> str:
+    return ".".join(p.relative_to(PY).with_suffix("").parts)
+
+
+def imported_names(p: pathlib.Path) -> set[str]:
+    """`imported`, with the names a relative from-import takes from a package ("from ..rules import ogre")."""
+    out = {n for n, _ in imported(p)}
+    pkg = package_of(p)
+    for node in ast.walk(ast.parse(p.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom) and node.level and node.module:
+            base = ".".join(pkg[: len(pkg) - node.level + 1] + [node.module])
+            out |= {f"{base}.{a.name}" for a in node.names}
+    return out
+
+
+def system_modules() -> dict[str, set[str]]:
+    """Each system's own modules outside rules/: those its descriptor alone names (its view, its field
+    views; the grid, which two name, is generic), and the modules only those import (views/ose_recap.py)."""
+    from fray.rules import SYSTEMS as REGISTERED
+    named = {s: {i.view, *dict(i.view_modules).values()} - {""} for s, i in REGISTERED.items()}
+    imports = {dotted(p): imported_names(p) for p in modules()}
+    out = {}
+    for s in named:
+        own = {m for m in named[s] if not any(m in named[o] for o in named if o != s)}
+        out[s] = own | {m for m in imports if m not in own and any(m in imports[o] for o in own)
+                        and all(i in own for i, names in imports.items() if m in names)}
+    return out
+
+
+def test_a_system_is_named_only_by_its_folder_its_descriptor_and_the_modules_it_names():
+    """Outside rules/, a system's package is imported only by the view and field modules its descriptor
+    names (and their own helpers), and no generic module imports those: it finds them through the descriptor
+    (docs/ARCHITECTURE.md, "Where a system is named")."""
+    mods = system_modules()
+    assert mods["olog"] == {"fray.views.olog", "fray.ui.field.bands"}
+    assert "fray.views.ose_recap" in mods["ose"] and "fray.ui.field.grid" not in mods["ose"]
+    bad = []
+    for path in modules():
+        name = dotted(path)
+        for s, own in mods.items():
+            if name in own or name.startswith(f"fray.rules.{s}."):
+                continue
+            bad += [(name, n) for n in imported_names(path)
+                    if n == f"fray.rules.{s}" or n.startswith(f"fray.rules.{s}.") or n in own]
+    assert not bad, f"generic modules import a system by name: {bad}"
+
+
 @pytest.mark.parametrize("path", modules(), ids=rel)
 def test_every_module_stays_under_600_lines_and_classes_under_300(path):
     """Issue #12's limits, for every module in py/fray."""

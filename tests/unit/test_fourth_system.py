@@ -97,3 +97,13 @@ def test_the_welcome_offers_it_and_opens_its_example(app_module, tag):
     assert "Two kids" in app.desk.slots.written("dialog-slot"), "its example is offered once it is chosen"
     app.dispatch("welcome-example", "tag", None)
     assert app.desk.session.encounter.name == "Two kids" and app.desk.session.encounter.system == "tag"
+
+
+def test_the_help_says_how_to_start_a_fight_in_it(app_module, tag):
+    app = app_module.App()
+    app.boot()
+    app.desk.set(dialog=Dialog("help"))
+    app.redraw()
+    shown = app.desk.slots.written("dialog-slot")
+    assert "<dt>Tag</dt>" in shown and "New Tag encounter: two sides of kids" in shown
+    assert "<dt>OLOG</dt>" in shown and "New OSE encounter" in shown, "each system's line, from its descriptor"

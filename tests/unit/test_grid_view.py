@@ -57,7 +57,7 @@ def apply(s: Session, action) -> None:
 
 
 def bodies_of(s: Session):
-    return s.ruleset.bodies(s.state)
+    return s.ruleset.grid.bodies(s.state)
 
 
 def hostile(s: Session):
@@ -694,11 +694,11 @@ def test_a_flat_footed_foe_gets_no_attack_of_opportunity_then_does__OGRE_AOO_1()
     p = plan_path(s.state, OGRE, away)
     assert p.squares[0] == (5, 4) and p.provocations == ()  # Brak (6, 4) threatens nobody yet
     assert p.problem == "" and p.command.kind == "short"  # 15 ft: the first Move kind that fits
-    flat_body = next(b for b in OGRE.bodies(s.state) if b.id == "brak")
+    flat_body = next(b for b in OGRE.grid.bodies(s.state) if b.id == "brak")
     assert not flat_body.threatens
     # Once Brak is ready, leaving his reach provokes him.
     ready = replace(s.state, board=replace(s.state.board, segment=16))
-    assert next(b for b in OGRE.bodies(ready) if b.id == "brak").threatens
+    assert next(b for b in OGRE.grid.bodies(ready) if b.id == "brak").threatens
     p2 = plan_path(ready, OGRE, away)
     assert [(pr.square, pr.names, pr.rule) for pr in p2.provocations] == [((5, 4), ("Brak",), "OGRE-AOO-1")]
     assert p2.provocations[0].text == "Leaving (5, 4) provokes Brak (OGRE-AOO-1)"

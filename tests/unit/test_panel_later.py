@@ -1,4 +1,4 @@
-"""A selection paints first what marks it, and its action panel once that has painted (ui/app.py
+"""A selection paints first what marks it, and its action panel once that has painted (ui/dispatch.py
 `PanelLater`, issue 38): the panel drawn then is what a drawing in one go would show; a redraw in
 between draws it; a tap on the panel of the selection before does nothing but draw it. Runs App in
 CPython against the fake `pyscript` of test_app_render_cache, with a page that can ask for a task after

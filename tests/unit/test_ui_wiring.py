@@ -1,4 +1,4 @@
-"""The ui's wiring: handlers receive the desk and return; one dispatcher (ui/app.py `App.handle`) refuses
+"""The ui's wiring: handlers receive the desk and return; one dispatcher (ui/dispatch.py `App.handle`) refuses
 what a read-only tab may not do, autosaves once when the history changed, and redraws once.
 
 The first tests read the ui's import graph (no module imports the App, no cycle, no import hidden inside a
@@ -73,18 +73,18 @@ def test_the_ui_imports_form_no_cycle_and_none_hides_inside_a_function():
 
 
 def test_the_page_is_drawn_from_one_place():
-    """Only App.redraw calls the drawing; no handler draws, saves or reads feature state off the app."""
+    """Only App.redraw (ui/dispatch.py) calls the drawing; no handler draws, saves or reads feature state off the app."""
     calls = []
     for path in _modules().values():
         text = path.read_text(encoding="utf-8")
         calls += [(path.stem, line.strip()) for line in text.splitlines()
-                  if "render.render(" in line or "drawing.draw(" in line or ".redraw(" in line and path.stem != "app"]
+                  if "render.render(" in line or "drawing.draw(" in line or ".redraw(" in line and path.stem not in ("app", "dispatch")]
         assert "getattr(app" not in text and "getattr(desk" not in text, path.stem
-        if path.stem not in ("app", "entries"):
+        if path.stem not in ("dispatch", "entries"):
             assert "autosave(" not in text, f"{path.stem} saves by itself"
     # ui/page/drawing.py holds the one drawing order; ui/page/paint.py draws it too, but aside, into a Recorder
     # that writes nothing into the page (the painted start).
-    assert sorted(calls) == [("app", "drawing.draw(desk, field)"), ("drawing", "render.render(desk, field)"),
+    assert sorted(calls) == [("dispatch", "drawing.draw(desk, field)"), ("drawing", "render.render(desk, field)"),
                              ("paint", "drawing.draw(aside, True)")]
 
 
@@ -153,7 +153,7 @@ def test_a_failing_handler_says_so_and_leaves_the_encounter_as_it_was(app_module
 
 
 def test_the_field_is_redrawn_when_what_it_draws_changed_and_spared_when_a_dialog_opens(app_module, monkeypatch):
-    """One decision (ui/app.py `App._after`) from the page's fields declared DRAWN_IN_FIELD: Esc dropping a
+    """One decision (ui/dispatch.py `App._after`) from the page's fields declared DRAWN_IN_FIELD: Esc dropping a
     previewed path (changed in place in field_ui) redraws the field; opening the help leaves it as it is."""
     app = _open(app_module)
     drawing = importlib.import_module("fray.ui.page.drawing")

@@ -17,6 +17,7 @@ from .clock import Clock
 from .commands import Command, Event, Illegal, Option, Reason
 from .conditions import LIBRARY, Named, condition_refusal, immobile, incapacitating
 from .dice import Dice
+from .grid_rules import GridRules
 from .model import Encounter, Square
 from .referee import REFEREE_COMMANDS, Allow, Expire, check_referee, override_failed, resolve_referee
 from .referee_effects import due_timers
@@ -163,6 +164,8 @@ class Ruleset:
 
     # The ticks a timed condition lasts (engine/clock.py): rounds unless the system declares its own.
     clock: Clock = Clock()
+    # The grid's queries (engine/grid_rules.py) of a system with a tactical grid; None: it has no grid.
+    grid: GridRules | None = None
 
     def duration(self, state: State, text: str) -> int:  # "3", "3 rounds", "2 min", "10 s" in ticks; ValueError
         return parse_duration(self, state, text)
@@ -204,16 +207,6 @@ class Ruleset:
         phase = self.phase(state)
         return {"round": state.round, "phase": str(phase) if phase is not None else "",
                 "acting": self.current(state)}
-
-    @property
-    def grid_rules(self) -> dict[str, str]:
-        """The rule ids the grid view cites: {"aoo", "threat", "withdraw"} -> id."""
-        return {}
-
-    def suggest_paths(self, state: State, actor: str, command: Command | None = None) -> list:
-        """Ready-made grid paths for an actor, (kind, label, path) each; for a command that
-        needs a path, only paths it can take (playout, conformance tests, the preview)."""
-        return []
 
     # --- the protocol ------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:
@@ -360,21 +353,6 @@ class Ruleset:
                      source: str = "") -> State:
         """System hook: what damage does beyond HP (a spell lost, a count...)."""
         return state
-
-    def bodies(self, state: State) -> list:
-        """The grid's view of every placed creature (engine.geometry.Body):
-        who threatens and how far. Grid systems refine it (flat-footed, pinned)."""
-        from .geometry import body_of
-        return [b for c in state.combatants if (b := body_of(c)) is not None]
-
-    def braced(self, state: State) -> frozenset[str]:
-        """Who stands braced against a charge (the grid's charge preview); nobody unless the system says."""
-        return frozenset()
-
-    def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
-        """Feet the actor may still move with this command (the grid's path
-        preview compares against it); None when the system does not say."""
-        return None
 
     def moved(self, state: State, target: str, events: list[Event]) -> State:
         """System hook after the referee places a token."""

@@ -40,6 +40,7 @@ class SystemInfo:
     order: int = 100  # where the system stands in every list (the first is the default)
     line: str = ""  # the welcome's one line on what the system is
     new_line: str = ""  # the library's "New encounter" line (the welcome's when empty)
+    start_help: str = ""  # the help's "Starting a fight" line for the system (none when empty)
     profile_labels: tuple[str, ...] = ()  # the editor's label of each profile (the short name when empty)
     start_profile: str = ""  # the profile a new encounter starts in
     example: str = ""  # the example the welcome opens (a name in the system's `examples`)

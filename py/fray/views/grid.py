@@ -4,7 +4,7 @@ Pure data from (state, ruleset, selection, pointer/cursor squares, waypoints,
 pending option), built BEFORE anything is committed so the referee sees what
 a move would provoke (OSE-AOO-1, OGRE-AOO-1) and what it costs. Geometry
 itself lives in `engine/geometry.py`; who threatens comes from
-`ruleset.bodies(state)`; whether a command is legal comes from
+`ruleset.grid.bodies(state)`; whether a command is legal comes from
 `ruleset.check`. `ui/field/grid.py` only draws this.
 """
 from __future__ import annotations
@@ -20,8 +20,8 @@ from ..engine.model import MapSpec, Square
 from ..engine.ruleset import Ruleset
 from ..engine.state import State
 from . import grid_path
-from .grid_path import (PathPreview, PreviewRequest, _hostile, can_move, diagonal_rule, fmt, grid_of, grid_rules,
-                        plan_path)
+from .grid_path import (PathPreview, PreviewRequest, _hostile, can_move, diagonal_rule, fmt, grid_of, grid_queries,
+                        grid_rules, plan_path)
 from .models import Badge, initials
 
 
@@ -126,7 +126,7 @@ _BODIES = Cache(1)  # the last state's bodies
 
 def _bodies(state: State, ruleset: Ruleset) -> list[Body]:
     """The ruleset's bodies of this state (who stands where, reach, threat), once per state."""
-    return _BODIES.get(None, lambda: list(ruleset.bodies(state)), same=(state, ruleset))
+    return _BODIES.get(None, lambda: list(grid_queries(ruleset).bodies(state)), same=(state, ruleset))
 
 
 def _build_tokens(state: State, current: tuple[str, ...], selected: str | None,

@@ -13,18 +13,26 @@ from ..engine import paths
 from ..engine.cache import Cache
 from ..engine.commands import Option
 from ..engine.geometry import Body, Grid
+from ..engine.grid_rules import GridRules
 from ..engine.model import Square, are_hostile
 from ..engine.referee import Place
 from ..engine.ruleset import Ruleset
 from ..engine.state import State
 
 
+def grid_queries(ruleset: Ruleset) -> GridRules:
+    """The grid's queries a system with a grid declares (`Ruleset.grid`); one without has no grid to draw."""
+    if ruleset.grid is None:
+        raise ValueError(f"{ruleset.title} has no grid: its field views draw none")
+    return ruleset.grid
+
+
 def grid_rules(ruleset: Ruleset) -> dict[str, str]:
-    """The rule ids the grid cites, from the ruleset's `grid_rules` hook: "aoo", "threat",
+    """The rule ids the grid cites, from the grid's `rule_ids`: "aoo", "threat",
     "withdraw", and where the system has them "brace" (a charge meets braced foes), "ranged"
     (no ranged attack next to an enemy), "reach_weapon"; "no_threat" is the sentence for a
     creature that threatens nothing. The geometry is shared; the rules differ."""
-    return dict(ruleset.grid_rules)
+    return dict(grid_queries(ruleset).rule_ids)
 
 
 @dataclass(frozen=True)
@@ -185,9 +193,9 @@ _FT = re.compile(r"(\d+) ft (?:left|more)|up to (\d+) ft")
 
 
 def allowance_of(state: State, ruleset: Ruleset, mover: str, option: Option | None) -> int | None:
-    """Feet the mover may still cover: the ruleset's `move_allowance(state, mover, command)` if it
-    has one, else the figure its option shows ("Move (30 ft left)", "up to 40 ft")."""
-    hook = getattr(ruleset, "move_allowance", None)
+    """Feet the mover may still cover: the grid's `move_allowance(state, mover, command)` if it
+    says, else the figure its option shows ("Move (30 ft left)", "up to 40 ft")."""
+    hook = ruleset.grid.move_allowance if ruleset.grid is not None else None
     if hook is not None and option is not None:
         try:
             value = hook(state, mover, option.command)
@@ -245,7 +253,7 @@ def _plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, c, pendi
         return PathPreview(c.id, c.name, "place", "Place (referee)", start, (dest,), (), 0, None, (),
                            bad.detail if bad else "", cmd, rule="CORE-REF-1")
     grid = grid_of(state, diagonal)
-    bodies = list(bodies) if bodies is not None else list(ruleset.bodies(state))
+    bodies = list(bodies) if bodies is not None else list(grid_queries(ruleset).bodies(state))
     hostile = _hostile(state)
     me = next((b for b in bodies if b.id == c.id), None) or Body(c.id, c.side, start)
     path = paths.path_through(grid, (start,) + points, me, bodies, hostile)
@@ -273,7 +281,7 @@ def _plan_path(state: State, ruleset: Ruleset, request: PreviewRequest, c, pendi
     provs: tuple[Provoking, ...] = ()
     if len(squares) > 1:
         names = {b.id: state.name(b.id) for b in bodies}
-        bracing = ruleset.braced(state) if kind == "charge" else frozenset()
+        bracing = grid_queries(ruleset).braced(state) if kind == "charge" else frozenset()
         if kind == "charge":  # a charge provokes only the braced foes whose reach it enters
             found = paths.threat_entries(list(squares), me, bodies, hostile, bracing, grid=grid)
         else:

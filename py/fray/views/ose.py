@@ -2,7 +2,7 @@
 
 Pure functions of the State (no DOM): `VIEW.panel(state)` and
 `VIEW.declarations(state)`; the grid itself is drawn by the shared grid view
-from `RULESET.bodies(state)`.
+from `RULESET.grid.bodies(state)`.
 """
 from __future__ import annotations
 

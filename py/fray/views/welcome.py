@@ -23,11 +23,12 @@ class SystemChoice:
     profile: str
     example: str
     example_name: str
+    start_help: str = ""  # the help's "Starting a fight" line
 
 
 def choices() -> tuple[SystemChoice, ...]:
     """Every registered system, in its order, as its descriptor describes it (fray/rules/<name>/system.py)."""
-    return tuple(SystemChoice(s, i.label, i.line, i.start_profile, i.example, i.example_name)
+    return tuple(SystemChoice(s, i.label, i.line, i.start_profile, i.example, i.example_name, i.start_help)
                  for s, i in SYSTEMS.items())
 
 

@@ -346,9 +346,9 @@ def test_the_grid_learns_how_far_each_move_goes__OGRE_MOVE_1():
     from fray.rules.ogre import RULESET
     s = start(orc(), pc(speed=20), initiative=[4, 8])
     st = s.state
-    assert [RULESET.move_allowance(st, "brak", oc.Move("brak", k)) for k in ("quick", "short", "move", "difficult")] \
+    assert [RULESET.grid.move_allowance(st, "brak", oc.Move("brak", k)) for k in ("quick", "short", "move", "difficult")] \
         == [5, 20, 100, 5]
-    assert RULESET.move_allowance(st, "brak", oc.Withdraw("brak")) == 100
+    assert RULESET.grid.move_allowance(st, "brak", oc.Withdraw("brak")) == 100
 
 
 # --- delay (OGRE-DELAY-1) ---------------------------------------------------------------------------

@@ -96,17 +96,17 @@ def test_a_flat_footed_defender_loses_the_dex_part_of_defense__OGRE_FF_1__OGRE_A
 
 def test_flat_footed_combatants_threaten_nobody_for_attacks_of_opportunity__OGRE_FF_1():
     s = start(orc(), pc(), initiative=[4, 8])
-    bodies = {b.id: b for b in RULESET.bodies(s.state)}
+    bodies = {b.id: b for b in RULESET.grid.bodies(s.state)}
     assert not bodies["orc"].threatens and not bodies["brak"].threatens
     advance_to(s, 14)
-    bodies = {b.id: b for b in RULESET.bodies(s.state)}
+    bodies = {b.id: b for b in RULESET.grid.bodies(s.state)}
     assert bodies["orc"].threatens and not bodies["brak"].threatens
 
 
 def test_a_down_combatant_threatens_nobody__OGRE_FF_1():
     s = start(orc(), pc(hp=0), pc("ally", (1, 1), dex=0), initiative=[1, 1])  # one stands: the fight goes on
     advance_to(s, 11)
-    assert not {b.id: b for b in RULESET.bodies(s.state)}["brak"].threatens
+    assert not {b.id: b for b in RULESET.grid.bodies(s.state)}["brak"].threatens
 
 
 # --- initiative (OGRE-INIT-1) -------------------------------------------------------------------

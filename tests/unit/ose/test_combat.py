@@ -147,7 +147,7 @@ def test_reach_weapon_strikes_from_the_second_rank_with_no_two_handed_bonus__OSE
     step = act(s, Attack("pia", "gob", "Halberd"), 12, 7)  # past Ann, 10 ft away
     assert step.events[1].data["amount"] == 7  # no +1 for a reach weapon
     assert effective_ac(s.state, c(s, "pia"))[0] == 11
-    b = next(x for x in s.ruleset.bodies(s.state) if x.id == "pia")
+    b = next(x for x in s.ruleset.grid.bodies(s.state) if x.id == "pia")
     assert b.reach == 2 and b.threatens
 
 

@@ -132,7 +132,7 @@ def test_turned_undead_may_still_move_away__OSE_TURN_3():
     assert sys(s).order[sys(s).turn] == "u"
     act(s, Move("s1", ((9, 5), (10, 5), (11, 5))))
     assert c(s, "s1").square == (11, 5)
-    body = next(b for b in s.ruleset.bodies(s.state) if b.id == "s1")
+    body = next(b for b in s.ruleset.grid.bodies(s.state) if b.id == "s1")
     assert not body.threatens  # fleeing, it threatens no one
 
 
@@ -147,7 +147,7 @@ def test_a_turned_undead_may_not_move_closer_or_sideways_and_is_offered_the_way_
     assert sideways.reason == "NOT_AWAY" and "same distance" in sideways.detail
     move = next(o for o in s.options("s1") if isinstance(o.command, Move))
     assert move.rule == "OSE-TURN-3" and "farther from Ald" in move.hint
-    paths = s.ruleset.suggest_paths(s.state, "s1", Move("s1"))
+    paths = s.ruleset.grid.suggest_paths(s.state, "s1", Move("s1"))
     assert paths and paths[0][1] == "away from Ald"
     far = paths[0][2]
     assert far[-1][0] > 9 and s.check(Move("s1", far)) is None

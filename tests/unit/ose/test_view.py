@@ -141,7 +141,7 @@ def test_panel_marks_the_prompt_and_the_end__OSE_SSBS_1():
     assert p.phase == "over" and p.status == "Round 1 · Victory: Party"
 
 
-# --- the hooks generic code asks (phase, grid_rules) --------------------------------------------
+# --- the hooks generic code asks (phase, grid.rule_ids) -----------------------------------------
 
 def test_phase_says_where_the_round_is__OSE_SEQ_1_OSE_ORDER_1():
     from fray.rules.ose import RULESET, Phase
@@ -155,6 +155,6 @@ def test_phase_says_where_the_round_is__OSE_SEQ_1_OSE_ORDER_1():
 
 def test_grid_rules_name_the_rules_the_grid_cites__OSE_AOO_1():
     from fray.rules.ose import RULESET
-    rules = RULESET.grid_rules
+    rules = RULESET.grid.rule_ids
     assert (rules["aoo"], rules["threat"], rules["withdraw"]) == ("OSE-AOO-1", "OSE-AOO-3", "OSE-WD-1")
     assert rules["brace"] == "OSE-BRACE-1" and rules["ranged"] == "OSE-RANGED-1"

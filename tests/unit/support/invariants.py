@@ -133,7 +133,7 @@ class OseInvariants(Invariants):
             setup = next(x for x in after.encounter.combatants if x.id == cid)
             # OSE-SPELL-5: the spell left memory when casting began; the caster was set up with it.
             assert not c.is_down and s.phase == "act" and spell in tuple(setup.stat("spells", ()))
-        for b in RULESET.bodies(after):
+        for b in RULESET.grid.bodies(after):
             if b.is_down:
                 assert not b.threatens
         for e in step.events:

@@ -13,6 +13,7 @@ the grid in `grid`, before-the-fight surprise in `surprise`.
 from __future__ import annotations
 
 from dataclasses import replace
+from types import MappingProxyType
 from typing import Any
 
 from ...engine.cache import Cache
@@ -20,6 +21,7 @@ from ...engine.clock import Clock
 from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice, NeedDice, ScriptedDice
 from ...engine.geometry import Body
+from ...engine.grid_rules import GridRules
 from ...engine.model import Encounter, Square
 from ...engine.conditions import Named
 from ...engine.ruleset import Ruleset
@@ -58,6 +60,38 @@ class SegmentClock(Clock):
         return words if at else f"{words} ({ticks / 2:g} s)"  # half a second a segment (OGRE-SEG-1)
 
 
+class OgreGrid(GridRules):
+    """Ogre's grid queries (`Ogre.grid`): bodies, the feet a move may cover, ready-made paths."""
+
+    rule_ids = MappingProxyType({"aoo": "OGRE-AOO-1", "threat": "OGRE-AOO-1", "withdraw": "OGRE-WD-1",
+                                 "no_threat": "flat-footed, down or without a melee attack in hand (OGRE-AOO-1)"})
+
+    def suggest_paths(self, state: State, actor: str, command: Command | None = None
+                      ) -> list[tuple[str, str, tuple[Square, ...]]]:
+        """(kind, label, path) for every move kind of the menu and withdraw (OGRE-MOVE-1, OGRE-WD-1);
+        for a command, only the paths of its kind (a withdraw has no kind field)."""
+        paths = og.suggest_paths(state, actor)
+        if command is None:
+            return paths
+        kind = getattr(command, "kind", "withdraw")
+        return [p for p in paths if p[0] == kind]
+
+    def move_allowance(self, state: State, mover: str, cmd: Command) -> int | None:
+        """Feet a move command may cover (OGRE-MOVE-1), for the grid's path preview."""
+        c = state.get(mover)
+        if isinstance(cmd, Move):
+            if cmd.kind in ("quick", "difficult"):
+                return 5
+            return om.speed_ft(c) if cmd.kind == "short" else om.max_move_ft(state, c)
+        if isinstance(cmd, (Withdraw, Charge)):
+            return om.max_move_ft(state, c)
+        return None
+
+    def bodies(self, state: State) -> list[Body]:
+        """For the grid view: flat-footed (OGRE-FF-1) and down combatants threaten nobody."""
+        return og.bodies(state)
+
+
 class Ogre(Ruleset):
     """OGRE-*: see RULES.md, "Ogre Character Codex: Combat Sequence"."""
 
@@ -76,6 +110,7 @@ class Ogre(Ruleset):
     )
     resolves = ogre_resolve.resolves
     clock = SegmentClock("segment", 0.5)  # OGRE-SEG-1
+    grid = OgreGrid()  # the grid's queries (engine/grid_rules.py)
 
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """The segment's work runs after a command (not after surprise or initiative)."""
@@ -167,21 +202,6 @@ class Ogre(Ruleset):
         """The round, the phase, the segment of the count (OGRE-SEG-1) and who declares now."""
         return {**super().where(state), "segment": state.board.segment}
 
-    @property
-    def grid_rules(self) -> dict[str, str]:
-        return {"aoo": "OGRE-AOO-1", "threat": "OGRE-AOO-1", "withdraw": "OGRE-WD-1",
-                "no_threat": "flat-footed, down or without a melee attack in hand (OGRE-AOO-1)"}
-
-    def suggest_paths(self, state: State, actor: str, command: Command | None = None
-                      ) -> list[tuple[str, str, tuple[Square, ...]]]:
-        """(kind, label, path) for every move kind of the menu and withdraw (OGRE-MOVE-1, OGRE-WD-1);
-        for a command, only the paths of its kind (a withdraw has no kind field)."""
-        paths = og.suggest_paths(state, actor)
-        if command is None:
-            return paths
-        kind = getattr(command, "kind", "withdraw")
-        return [p for p in paths if p[0] == kind]
-
     # --- the protocol ----------------------------------------------------------------
     def begin(self, encounter: Encounter) -> State:
         state = State(encounter=encounter, combatants=encounter.combatants, board=OgreState())
@@ -222,22 +242,6 @@ class Ogre(Ruleset):
     def after_damage(self, state: State, target: str, amount: int, events: list[Event], *,
                      source: str = "") -> State:
         return on_damage(state, target, amount, events)
-
-    # --- the grid -----------------------------------------------------------------------
-    def move_allowance(self, state: State, mover: str, cmd: Command) -> int | None:
-        """Feet a move command may cover (OGRE-MOVE-1), for the grid's path preview."""
-        c = state.get(mover)
-        if isinstance(cmd, Move):
-            if cmd.kind in ("quick", "difficult"):
-                return 5
-            return om.speed_ft(c) if cmd.kind == "short" else om.max_move_ft(state, c)
-        if isinstance(cmd, (Withdraw, Charge)):
-            return om.max_move_ft(state, c)
-        return None
-
-    def bodies(self, state: State) -> list[Body]:
-        """For the grid view: flat-footed (OGRE-FF-1) and down combatants threaten nobody."""
-        return og.bodies(state)
 
 
 def as_at(state: State, segment: int, actor: str) -> State:

@@ -9,5 +9,7 @@ INFO = SystemInfo(
     view="fray.views.ogre",
     line="A segment count: actions resolve segments after they are declared.",
     new_line="Ogre Character Codex: squares, and a segment ruler of declared actions.",
+    start_help="Library → New Ogre encounter: surprise is settled before the fight; then actions are declared "
+               "and resolve a number of segments later, on the ruler.",
     example="orc_and_pc", example_name="An orc and a PC",
     book="Ogre Character Codex, Combat Sequence", creatures="creatures")

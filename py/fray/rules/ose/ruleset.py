@@ -2,8 +2,9 @@
 
 A thin strategy: it declares the tables of the `Ruleset` template (`checks`,
 `resolves`, `setting_specs`, `stat_specs`) and its hooks (`settle`, `begin`,
-`current`, `options`, `outcome`, `after_damage`, `bodies`, `phase`,
-`grid_rules`...) hand over to the sibling modules: `check` (legality),
+`current`, `options`, `outcome`, `after_damage`, `phase`...) and its grid's
+queries (`OseGrid`: `bodies`, `braced`, `move_allowance`, `suggest_paths`)
+hand over to the sibling modules: `check` (legality),
 `resolve` (what each command does, a `Handlers` table, and `settle`),
 `options` (what each actor is offered), `reasons` (the `Reason` codes),
 `round` (initiative, steps, spells lapsing, morale), `movement` (grid moves,
@@ -13,12 +14,14 @@ attacks of opportunity, charge, brace), `bodies` (who stands where), `combat` (a
 """
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import Any
 
 from ...engine.clock import Clock
 from ...engine.commands import Command, Event, Option
 from ...engine.dice import Dice
 from ...engine.geometry import Body
+from ...engine.grid_rules import GridRules
 from ...engine.model import Encounter
 from ...engine.conditions import Named
 from ...engine.ruleset import Ruleset
@@ -40,6 +43,30 @@ GRID_RULES = {
     "ranged": "OSE-RANGED-1", "reach_weapon": "OSE-STANCE-3",
     "no_threat": "no melee or natural weapon in hand, or it cannot act (OSE-AOO-1)",
 }
+
+
+class OseGrid(GridRules):
+    """OSE's grid queries (`OseRuleset.grid`): bodies, bracing, the move left, ready-made paths."""
+
+    rule_ids = MappingProxyType(GRID_RULES)
+
+    def bodies(self, state: State) -> list[Body]:
+        """Who stands where, reach in squares and who threatens (OSE-AOO-1, OSE-AOO-3, OSE-STANCE-3)."""
+        return grid_bodies(state)
+
+    def suggest_paths(self, state: State, actor: str, command: Command | None = None) -> list:
+        """Ready-made grid paths for the actor (see movement.suggest_paths)."""
+        return suggest_move_paths(state, actor, command)
+
+    def braced(self, state: State) -> frozenset[str]:
+        """OSE-BRACE-1: who braced against a charge this round."""
+        return frozenset(state.board.bracing)
+
+    def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
+        """Feet the actor may still move this round (OSE-MOVE-1, OSE-ECON-1), for the grid's preview."""
+        if not state.has(actor):
+            return None
+        return move_left(state, state.get(actor))
 
 
 def upgrade_slots(doc: dict) -> dict:
@@ -167,6 +194,7 @@ class OseRuleset(Ruleset):
     )
     resolves = ose_resolve.resolves
     clock = OseClock(tick_seconds=10.0)  # a round is 10 seconds (the text's full-round action)
+    grid = OseGrid()  # the grid's queries (engine/grid_rules.py)
 
     def upgrade(self, doc: dict) -> dict:
         """Files written before spells were memorised by name (OSE-SPELL-5), or before a detailed turn was
@@ -188,10 +216,6 @@ class OseRuleset(Ruleset):
         acting = acting_side(state) if state.board.phase == "act" else ""
         step = (current_step(state) or "") if acting else ""
         return {**super().where(state), "side": acting or "", "step": step}
-
-    @property
-    def grid_rules(self) -> dict[str, str]:
-        return GRID_RULES
 
     def secret_times(self, state: State) -> tuple[tuple[str, str, int], ...]:
         """OSE-TURN-3: turned undead flee 1d4 minutes, rolled secretly: the round each turning ends, which
@@ -232,24 +256,6 @@ class OseRuleset(Ruleset):
 
     def moved(self, state: State, target: str, events: list[Event]) -> State:
         return drop_broken_holds(state, events)
-
-    def bodies(self, state: State) -> list[Body]:
-        """Who stands where, reach in squares and who threatens (OSE-AOO-1, OSE-AOO-3, OSE-STANCE-3)."""
-        return grid_bodies(state)
-
-    def suggest_paths(self, state: State, actor: str, command: Command | None = None) -> list:
-        """Ready-made grid paths for the actor (see movement.suggest_paths)."""
-        return suggest_move_paths(state, actor, command)
-
-    def braced(self, state: State) -> frozenset[str]:
-        """OSE-BRACE-1: who braced against a charge this round."""
-        return frozenset(state.board.bracing)
-
-    def move_allowance(self, state: State, actor: str, cmd: Command) -> int | None:
-        """Feet the actor may still move this round (OSE-MOVE-1, OSE-ECON-1), for the grid's preview."""
-        if not state.has(actor):
-            return None
-        return move_left(state, state.get(actor))
 
 
 class _AsWritten(OseRuleset):

@@ -11,5 +11,7 @@ INFO = SystemInfo(
     line="Side initiative, declarations, loose or detailed combat on a square grid.",
     # A new encounter starts in detailed combat on squares; Setup's System list switches it to loose combat.
     new_line="Old-School Essentials house rules: sides declare, then act on a square grid.",
+    start_help="Library → New OSE encounter: a detailed fight on the grid (Setup's profile switches to loose "
+               "combat). Each round the sides roll initiative and declare, then act step by step.",
     start_profile="detailed", example="detailed", example_name="A detailed fight on the grid",
     book="OSE house rules, Combat and Tactical Actions", creatures="creatures")

@@ -18,10 +18,11 @@ from ...views.paste import ready
 from ..desk.desk import Desk
 from ..desk.entries import now_ms
 from ..desk.operations import draft_doc, edit
+from ..desk.roster_entries import own
 from ..markup.html import Markup
 from ..markup.paste_markup import panel
 from .actions import Actions
-from .roster_ui import own, side_for
+from .roster_ui import side_for
 
 clicks = Actions("click")
 changes = Actions("change")

@@ -13,95 +13,14 @@ from typing import Any
 from pyscript import document
 
 from ... import bestiary, roster
-from ...rules import SYSTEMS
 from .actions import Actions
 from ..desk.desk import Desk
 from ..desk.entries import download, now_ms
-from ..markup.html import Markup, h
+from ..desk.roster_entries import own
 from ..desk.operations import draft_doc, edit
 
 clicks = Actions("click")
 changes = Actions("change")
-SHOWN = 60  # entries listed at once (search narrows the rest)
-
-
-def own(desk: Desk) -> list[dict[str, Any]]:
-    """The referee's roster entries (the ones that read; a damaged one is reported when imported)."""
-    out = []
-    for key, raw in sorted(desk.store.roster.items()):
-        entry, problems = roster.check_entry(raw, key)
-        if entry is not None:
-            out.append(entry)
-    return out
-
-
-def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
-    """The picker's markup for the draft `doc` (its system is the default filter)."""
-    state = desk.roster
-    system = doc.get("system", "") if state.system is None else state.system
-    mine = own(desk)
-    found = roster.search(mine + bestiary.entries(), state.query, system)
-    party = roster.party(mine, doc.get("system", ""))  # what "Add the party" adds: the encounter's system
-    names = {s: i.label for s, i in SYSTEMS.items()}  # short: the picker fits a phone
-    systems = [h("option", {"value": "", "selected": system == ""}, "All systems")] + \
-        [h("option", {"value": s, "selected": s == system}, names.get(s, s)) for s in SYSTEMS]
-    rows = []
-    for e in found[:SHOWN]:
-        c = e["combatant"]
-        tag = "starter" if bestiary.is_starter(e["id"]) else ("PC" if e["pc"] else "")
-        rows.append(h("li", {"class_": "roster-row", "data-testid": f"roster-{e['id']}"},
-                      h("span", {"class_": "roster-name"}, e["name"]),
-                      h("span", {"class_": "muted"}, f" {names.get(e['system'], 'any system')} · "
-                                                     f"HP {c.get('max_hp', '?')} · AC {c.get('ac', '?')}"
-                                                     + (f" · {tag}" if tag else "")
-                                                     + (f" · {', '.join(e['tags'])}" if e.get("tags") else "")),
-                      h("span", {"class_": "row"},
-                        h("button", {"type": "button", "data-action": f"roster-add:{e['id']}",
-                                     "data-testid": f"roster-add-{e['id']}",
-                                     "aria-label": f"Add {e['name']}"}, "Add"),
-                        "" if bestiary.is_starter(e["id"]) else
-                        h("button", {"type": "button", "data-action": f"roster-remove:{e['id']}", "class_": "small danger",
-                                     "aria-label": f"Remove {e['name']} from the roster"}, "×"))))
-    more = h("p", {"class_": "muted"}, f"{len(found) - SHOWN} more: search to narrow the list.") \
-        if len(found) > SHOWN else ""
-    return h("details", {"class_": "roster", "data-testid": "roster", "open": True},
-             h("summary", None, f"Roster ({len(mine)} saved, {len(bestiary.entries())} starter creatures)"),
-             h("div", {"class_": "roster-tools"},
-               h("label", {"class_": "f"}, h("span", None, "Search"),
-                 h("input", {"type": "search", "data-action": "roster-search", "value": state.query,
-                             "data-testid": "roster-search", "placeholder": "Name or tag (undead…)",
-                             "aria-label": "Search the roster by name or tag",
-                             "maxlength": "80"})),
-               h("label", {"class_": "f"}, h("span", None, "System"),
-                 h("select", {"data-action": "roster-system", "data-testid": "roster-system",
-                              "aria-label": "Roster system"}, systems)),
-               h("label", {"class_": "f"}, h("span", None, "Copies"),
-                 h("input", {"type": "number", "min": "1", "max": str(roster.MAX_COPIES), "value": str(state.count),
-                             "data-action": "roster-count", "data-testid": "roster-count", "inputmode": "numeric",
-                             "aria-label": "How many copies to add"})),
-               party_button(len(party), "roster-party")),
-             h("p", {"class_": "roster-report", "role": "status", "data-testid": "roster-report"}, state.report)
-             if state.report else "",
-             h("ul", {"class_": "roster-list", "data-testid": "roster-list"}, rows) if rows
-             else h("p", {"class_": "muted"}, "Nothing in the roster matches."),
-             more,
-             h("div", {"class_": "row"},
-               h("button", {"type": "button", "data-action": "roster-export", "data-testid": "roster-export",
-                            "class_": "small"}, "Export the roster"),
-               h("button", {"type": "button", "data-action": "roster-import", "data-testid": "roster-import",
-                            "class_": "small"}, "Import a roster…")))
-
-
-def party_count(desk: Desk, doc: dict[str, Any]) -> int:
-    """How many of the saved party (PCs of the roster, for the draft's system) "Add the party" adds."""
-    return len(roster.party(own(desk), doc.get("system", "")))
-
-
-def party_button(n: int, testid: str) -> Markup:
-    """Never disabled: with no party saved yet, a tap says how to make one."""
-    return h("button", {"type": "button", "data-action": "roster-party", "data-testid": testid,
-                        "title": "Add every saved PC of the party" if n else
-                        "No party saved yet: a tap says how to save one"}, f"Add the party ({n})")
 
 
 def side_for(desk: Desk, doc: dict[str, Any], pc: bool) -> str:

@@ -16,7 +16,7 @@ from ..field.field_ui import FieldUi
 
 MODES = ("play", "setup")
 TABS = ("field", "order", "act", "log")  # the phone's bottom bar; the desktop shows them all
-DRAWN_IN_FIELD = {"field": True}  # a field's metadata: the field views draw from it (ui/app.py `App._marks`)
+DRAWN_IN_FIELD = {"field": True}  # a field's metadata: the field views draw from it (ui/dispatch.py `Dispatcher._marks`)
 
 
 @dataclass(frozen=True)

@@ -362,7 +362,7 @@ def start_hint(doc: dict[str, Any], party: str) -> Markup | str:
 def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int, picker: str = "",
            party: str = "", refused: dict[str, tuple[str, str]] | None = None, leaving: bool = False,
            placing: str = "") -> Markup:
-    """The setup form; `picker` is the roster picker's markup (ui/controllers/roster_ui.py), shown under the presets,
+    """The setup form; `picker` is the roster picker's markup (ui/markup/roster_markup.py), shown under the presets,
     and `party` its "Add the party" button, offered first while the encounter is empty. `refused` holds
     the values typed that were not applied (path -> (typed, why)): each is shown and marked at its own
     field, and the summary at the top links to each; `leaving` asks whether to drop them. `placing` is the

@@ -7,6 +7,8 @@ screen does, how to start a fight in each system, and the keyboard shortcuts.
 """
 from __future__ import annotations
 
+from typing import Sequence
+
 from ...views.welcome import SystemChoice
 from .html import Markup, h
 
@@ -42,18 +44,10 @@ AREAS = (
     ("Log", "Every step with its dice and rule ids, newest first; Export saves it as text."),
 )
 
-STARTS = (
-    ("OLOG", "Library → New OLOG encounter opens an empty one in Setup: add the party and the foes, then "
-             "Back to the fight. Initiative counts decide who acts; each has two actions; foes nearby press."),
-    ("OSE", "Library → New OSE encounter: a detailed fight on the grid (Setup's profile switches to loose "
-            "combat). Each round the sides roll initiative and declare, then act step by step."),
-    ("Ogre", "Library → New Ogre encounter: surprise is settled before the fight; then actions are declared "
-             "and resolve a number of segments later, on the ruler."),
-)
 
-
-def help_dialog(wide: bool = True) -> Markup:
-    """What each area does, how to start a fight, the shortcuts (open). `wide`: the areas side by side in
+def help_dialog(systems: Sequence[SystemChoice], wide: bool = True) -> Markup:
+    """What each area does, how to start a fight in each of `systems` (views/welcome.py's choices, each its
+    descriptor's `start_help`), the shortcuts (open). `wide`: the areas side by side in
     two columns, each said at once; on a phone each is a folded section, so the whole help fits a screen."""
     if wide:
         areas = [h("section", {"class_": "help-area", "data-testid": f"help-{name.lower()}"},
@@ -61,7 +55,8 @@ def help_dialog(wide: bool = True) -> Markup:
     else:
         areas = [h("details", {"class_": "help-area", "data-testid": f"help-{name.lower()}"},
                    h("summary", None, name), h("p", None, text)) for name, text in AREAS]
-    starts = h("dl", {"class_": "help-starts"}, [[h("dt", None, name), h("dd", None, text)] for name, text in STARTS])
+    starts = h("dl", {"class_": "help-starts"}, [[h("dt", None, c.name), h("dd", None, c.start_help)]
+                                               for c in systems if c.start_help])
     return h("div", {"class_": "modal", "role": "dialog", "aria-modal": "true", "aria-labelledby": "help-t",
                      "data-testid": "help-dialog"},
              h("div", {"class_": "modal-box help"},

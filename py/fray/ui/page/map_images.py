@@ -36,7 +36,7 @@ async def _read(desk: Desk, key: str) -> None:
     def drawn(d: Desk) -> None:
         if url:
             map_layer.URLS[key] = url
-            d.field_acted = True  # the field draws from the URL: the dispatcher redraws it (ui/app.py `_after`)
+            d.field_acted = True  # the field draws from the URL: the dispatcher redraws it (ui/dispatch.py `_after`)
         else:
             d.notify("This encounter's map image is not kept in this browser: open the saved file that holds it, "
                      "or choose the image again in Setup.", "info")

@@ -94,7 +94,7 @@ def render(desk: Desk, field: bool = True) -> None:
 
     slots.rows("order-slot", "ol", memo("order", (state, sel, target), lambda: order_rows(desk, sel, target)),
                panels.order_list)
-    if not desk.panel_later:  # (a selection's panel: once the tap has painted, ui/app.py `PanelLater`)
+    if not desk.panel_later:  # (a selection's panel: once the tap has painted, ui/dispatch.py `PanelLater`)
         draw_actions(desk)
     dice_mode = "physical" if s.physical_dice else "sides" if s.hand_sides else "app"
     dice = (dice_mode, page.last_roll,
@@ -200,7 +200,7 @@ def dialog_html(desk: Desk) -> str:
         return ""
     kind = d.kind
     if kind == "help":
-        return guide.help_dialog(wide=not is_phone())
+        return guide.help_dialog(choices(), wide=not is_phone())
     if kind == "welcome":
         return guide.welcome_dialog(choices(), choice(d.system))
     if kind == "share":

@@ -4,13 +4,17 @@ Drawn by ui/page/render.py while the page is in setup mode; its actions are ui/c
 """
 from __future__ import annotations
 
+from typing import Any
+
+from ... import bestiary, roster
 from ...rules import SYSTEMS
 from ...rules import get as get_ruleset
-from ..controllers import map_image_ui, paste_ui, roster_ui
+from ..controllers import map_image_ui, paste_ui
 from ..desk.desk import Desk
 from ..desk.operations import draft_doc
+from ..desk.roster_entries import own, party_count
 from ..field import map_layer
-from ..markup import editor, map_image_markup, place_markup
+from ..markup import editor, map_image_markup, place_markup, roster_markup
 from ..markup.html import Markup, h
 
 
@@ -26,7 +30,7 @@ def draw(desk: Desk) -> None:
     if desk.page.restart_offer is not None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
-    party = roster_ui.party_button(roster_ui.party_count(desk, doc), "start-party")
+    party = roster_markup.party_button(party_count(desk, doc), "start-party")
     view = ruleset.info.field_view(doc.get("profile", ""))
     image = map_image_ui.placed(doc)
     placing = str(map_image_markup.render(image, view, (doc["map"]["width"], doc["map"]["height"]),
@@ -34,6 +38,18 @@ def draw(desk: Desk) -> None:
                                           map_image_ui.taps())) + str(
         place_markup.render(doc, view, desk.setup.picked, desk.setup.said))
     desk.slots.form("editor-slot", Markup(editor.render(doc, ruleset, list(desk.page.problems), len(s.steps),
-                                                       paste_ui.draw(desk, doc) + roster_ui.picker(desk, doc), party,
+                                                       paste_ui.draw(desk, doc) + picker(desk, doc), party,
                                                        desk.setup.refused,
                                                        desk.setup.leaving, str(placing)) + restart))
+
+
+def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
+    """The roster's picker for the draft `doc` (its system is the default filter)."""
+    state = desk.roster
+    system = doc.get("system", "") if state.system is None else state.system
+    mine = own(desk)
+    found = roster.search(mine + bestiary.entries(), state.query, system)
+    party = roster.party(mine, doc.get("system", ""))  # what "Add the party" adds: the encounter's system
+    return roster_markup.picker(found, saved=len(mine), starters=len(bestiary.entries()),
+                                systems={s: i.label for s, i in SYSTEMS.items()}, system=system,
+                                query=state.query, count=state.count, report=state.report, party=len(party))

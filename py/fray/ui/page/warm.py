@@ -63,12 +63,12 @@ class Warmer:
         self.desk = desk
         self.state: Any = None
         self.queue: list[Callable[[], Any]] = []
-        self.later = later  # schedules a background task (ui/app.py: the browser's idle callback)
-        self.soon = soon  # runs a task soon, after the next paint if asked (ui/app.py: postTask after a frame)
+        self.later = later  # schedules a background task (ui/dispatch.py: the browser's idle callback)
+        self.soon = soon  # runs a task soon, after the next paint if asked (ui/dispatch.py: postTask after a frame)
         self.waiting = False
         self.hurrying = False
         self.odds_for: Any = None  # (state, selection) whose odds are queued
-        self.pending: Callable[[], bool] | None = None  # input waiting (ui/app.py: isInputPending): yield now
+        self.pending: Callable[[], bool] | None = None  # input waiting (ui/dispatch.py: isInputPending): yield now
 
     def after_render(self) -> None:
         """Queue the combatants of a state not seen before; the selected one is made already. The
