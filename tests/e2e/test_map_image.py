@@ -1,17 +1,21 @@
 """A map image under the grid (issue #55, part 2), at desktop and on a phone: a PNG chosen in Setup is drawn
 under the squares, lined up by its fields, kept in the browser across a reload; a 40 MB file, a file that is
 not an image, an SVG carrying script and an image of 20,000 × 20,000 pixels are each refused with their reason,
-and the image already there stays."""
+and the image already there stays. The library keeps an image while an entry names it (the trash's included)
+and lets it go with the entry deleted for good; "Export all" carries the images and importing brings them back."""
 from __future__ import annotations
 
+import base64
+import json
 import os
 import pathlib
 import re
 import struct
 import zlib
 
+import pytest
 from harness import wait_ready
-from helpers import close_setup, drag_by, is_phone, open_setup, show
+from helpers import close_setup, drag_by, is_phone, open_setup, show, stored
 
 import fray.rules  # noqa: F401  (installs the systems the loader looks up)
 from fray.engine import map_image, storage
@@ -204,3 +208,98 @@ def test_the_saved_file_carries_the_image_and_a_share_link_says_it_cannot(app, t
     app.get_by_test_id("share").click()
     expect(app.get_by_test_id("notice-info")).to_contain_text(
         "The link carries the map image's place but not the image itself: send the saved file (Save)")
+
+
+STORED_IMAGES = """() => new Promise((done, fail) => {
+  const req = indexedDB.open('fray-maps', 1);
+  req.onerror = () => fail(req.error);
+  req.onsuccess = () => { const db = req.result;
+    const keys = db.transaction('images').objectStore('images').getAllKeys();
+    keys.onsuccess = () => { db.close(); done(keys.result); }; };
+})"""
+
+
+def stored_images(page: Page, want: set[str] | None = None) -> set[str]:
+    """The keys of the map images in this browser's IndexedDB (`fray-maps`); with `want`, read until they
+    are those (a sweep runs after the drawing) for up to ten seconds."""
+    for _ in range(50):
+        got = set(page.evaluate(STORED_IMAGES))
+        if want is None or got == want:
+            break
+        page.wait_for_timeout(200)
+    return got
+
+
+@pytest.mark.parametrize("device", ["desktop"])
+def test_an_image_goes_with_its_entry_deleted_for_good_and_one_no_entry_names_is_let_go(app, tmp_path):
+    new_ose_grid(app)
+    first, second = png(480, 320), png(320, 480)
+    (tmp_path / "crypt.png").write_bytes(first)
+    (tmp_path / "vault.png").write_bytes(second)
+    choose(app, tmp_path / "crypt.png")
+    expect(app.get_by_test_id("map-image-size")).to_have_text("480 × 320 pixels; one square is 20 of them.")
+    crypt, vault = map_image.check(first).key, map_image.check(second).key
+    assert stored_images(app) == {crypt}
+    # Another picture of the map: the first one is named by no entry now (nor by Undo after a reload).
+    choose(app, tmp_path / "vault.png")
+    expect(app.get_by_test_id("map-image-size")).to_contain_text("320 × 480 pixels")
+    assert stored_images(app) == {crypt, vault}  # Undo in this visit can still bring it back
+    close_setup(app)
+    app.reload()
+    wait_ready(app)
+    assert stored_images(app, {vault}) == {vault}
+    expect(grid_image(app)).to_have_count(1)
+    # Deleted: in the trash, restorable with its image.
+    app.get_by_test_id("library-open").click()
+    rid = stored(app)["current"]
+    app.get_by_test_id(f"lib-delete-{rid}").click()
+    expect(app.get_by_test_id(f"trash-{rid}")).to_have_count(1)
+    assert stored_images(app) == {vault}
+    app.get_by_test_id("lib-trash").locator("summary").click()
+    app.get_by_test_id(f"restore-{rid}").click()
+    app.get_by_test_id(f"lib-open-{rid}").click()
+    expect(grid_image(app)).to_have_count(1)
+    # Deleted for good: its image goes with it.
+    app.get_by_test_id("library-open").click()
+    app.get_by_test_id(f"lib-delete-{rid}").click()
+    if not app.get_by_test_id(f"purge-{rid}").is_visible():
+        app.get_by_test_id("lib-trash").locator("summary").click()
+    app.get_by_test_id(f"purge-{rid}").click()
+    expect(app.get_by_test_id("lib-report")).to_contain_text("is deleted for good")
+    expect(app.get_by_test_id(f"trash-{rid}")).to_have_count(0)
+    assert stored_images(app, set()) == set()
+    assert all(r["id"] != rid for r in stored(app)["entries"])
+
+
+@pytest.mark.parametrize("device", ["desktop"])
+def test_export_all_carries_the_map_images_and_import_brings_them_back(app, fresh_page, tmp_path):
+    new_ose_grid(app)
+    data = png(480, 320)
+    (tmp_path / "crypt.png").write_bytes(data)
+    choose(app, tmp_path / "crypt.png")
+    expect(app.get_by_test_id("map-image-size")).to_be_visible()
+    close_setup(app)
+    key = map_image.check(data).key
+    rid = stored(app)["current"]
+    app.get_by_test_id("library-open").click()
+    with app.expect_download() as dl:
+        app.get_by_test_id("lib-export").click()
+    expect(app.get_by_test_id("lib-report")).to_contain_text("and 1 map image.")
+    path = tmp_path / "backup.json"
+    dl.value.save_as(path)
+    backup = json.loads(path.read_text())
+    assert [(i["key"], base64.b64decode(i["data"])) for i in backup["map_images"]] == [(key, data)]
+    # An empty browser: the backup imported, the entry opens with its image under the grid.
+    other = fresh_page()
+    other.goto(app.url)
+    wait_ready(other)
+    other.get_by_test_id("library-open").click()
+    other.locator("#import-input").set_input_files(str(path))
+    expect(other.get_by_test_id("lib-report")).to_contain_text("Imported")
+    assert stored_images(other) == {key}
+    other.get_by_test_id(f"lib-open-{rid}").click()
+    image = grid_image(other)
+    expect(image).to_have_count(1)
+    decoded = other.evaluate("""() => new Promise(done => { const i = new Image(); i.onload = () => done(i.width);
+        i.onerror = () => done(0); i.src = document.querySelector('[data-testid=map-image]').getAttribute('href'); })""")
+    assert decoded == 480
