@@ -419,9 +419,13 @@ class Interactions:
         return [b - a for a, b in zip(times, times[1:])]
 
     # --- trace ------------------------------------------------------------------------------------
-    def trace(self, session, n: int = 10) -> dict:
-        """Where ten selection clicks' time goes on the main thread (ms per click), from a Chrome trace."""
-        _, page = self.open(session)
+    def trace(self, session, n: int = 10, stock=None, drawn: str = "") -> dict:
+        """Where ten selection clicks' time goes on the main thread (ms per click), from a Chrome trace
+        (`stock` and `drawn` as in `selections`)."""
+        _, page = self.open(session, stock=stock)
+        if drawn:
+            page.wait_for_selector(drawn, state="attached", timeout=60_000)
+            page.evaluate(SETTLE)
         ids = [c.id for c in session.state.combatants]
         points = []
         for i in range(n):

@@ -5,25 +5,22 @@ order rows and field tokens alternating, mouse at 1280×800, Event Timing as ../
 on the same encounter twice: without an image, and with a 1000×1000 PNG (flagstones with dark joints, a
 dungeon map's look) spanning the map's width, its bytes put in the page's `fray-maps` store before the App
 opens, as a referee's earlier visit would have. After a few taps of each not counted, the two run
-interleaved (A B B A ...) in one page, so the machine's load falls on both alike; the figure is the difference (target: no more than one frame, 16.7 ms).
-`tests/bench/page_bench.py --only mapimage` runs it; alone: `python tests/bench/map_image_bench.py`.
-Asserts nothing.
+interleaved (A B B A ...) in one page, so the machine's load falls on both alike; the figure is the
+difference (target: no more than one frame, 16.7 ms).
+`python tests/bench/page_bench.py --only mapimage [--clicks N]` runs it alone (N taps per case) and prints
+both figures; asserts nothing.
 """
 from __future__ import annotations
 
-import argparse
 import base64
-import json
-import pathlib
 import struct
-import sys
 import zlib
 from dataclasses import replace
 
-ROOT = pathlib.Path(__file__).resolve().parents[2]
 SIDE = 1000
 DRAWN = "#field-slot [data-testid=map-image]"
 WARM_UP = 10  # taps per case before the measured rounds
+TRACED = 20  # taps per case in the trace
 
 STOCK_JS = """async ([key, data, mime]) => {
   const bytes = Uint8Array.from(atob(data), c => c.charCodeAt(0));
@@ -101,9 +98,14 @@ def map_image_taps(browser, base: str, link, session, clicks: int, rounds: int =
                 taps[case] += interaction.LAST["inp"]
                 handlers[case] += interaction.LAST["handler"]
                 log(f"  round {r + 1} {case:5}: {interaction.fmt(row)}")
+        # Beside them, less moved by the machine's load: where the taps' time goes (ms per tap, a Chrome trace).
+        traced = {"plain": ix.trace(session, TRACED), "image": ix.trace(shown, TRACED, stock=stock, drawn=DRAWN)}
     finally:
         ix.close()
     out = {case: interaction.summary(taps[case], handlers[case]) for case in taps}
+    for case, row in traced.items():
+        out[case]["trace"] = row
+        log(f"  trace {case:5}, ms per tap: " + ", ".join(f"{k} {v:.1f}" for k, v in row.items() if k != "clicks"))
     out["added_p50_ms"] = out["image"]["p50"] - out["plain"]["p50"]
     out["added_p95_ms"] = out["image"]["p95"] - out["plain"]["p95"]
     out["png_bytes"] = len(data)
@@ -116,39 +118,6 @@ def line(res: dict) -> str:
     return (f"grid taps, OSE detailed 40 combatants: p50 {p['p50']:.1f} / p95 {p['p95']:.1f} ms; with a "
             f"{SIDE}×{SIDE} PNG under the grid ({res['png_bytes'] // 1024} KB): p50 {i['p50']:.1f} / p95 "
             f"{i['p95']:.1f} ms; the image adds p50 {res['added_p50_ms']:+.1f} / p95 {res['added_p95_ms']:+.1f} ms "
-            f"(target <= {res['target_added_ms']}; {p['n']} and {i['n']} taps)")
-
-
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--clicks", type=int, default=120, help="taps per case (with and without the image)")
-    ap.add_argument("--rounds", type=int, default=4)
-    ap.add_argument("--out", default=str(ROOT / "bench-results" / "map_image.json"))
-    args = ap.parse_args(argv)
-    sys.path[:0] = [str(ROOT / "tools"), str(ROOT / "tests" / "bench"), str(ROOT / "py")]
-    import server
-    import setup
-    from page_bench import click_sessions, launch
-    from fray.engine import storage
-    from playwright.sync_api import sync_playwright
-    setup.setup_vendor()
-    setup.build_app()
-    srv = server.start()
-    base = f"http://127.0.0.1:{srv.server_port}/"
-    try:
-        with sync_playwright() as pw:
-            browser = launch(pw)
-            res = map_image_taps(browser, base, storage.encode_link, click_sessions()["grid"], args.clicks,
-                                 args.rounds)
-            browser.close()
-    finally:
-        srv.shutdown()
-    out = pathlib.Path(args.out)
-    out.parent.mkdir(parents=True, exist_ok=True)
-    out.write_text(json.dumps(res, indent=1))
-    print(line(res))
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())
+            f"(target <= {res['target_added_ms']}; {p['n']} and {i['n']} taps); per tap, paint "
+            f"{p['trace']['paint']:.1f} -> {i['trace']['paint']:.1f} ms, raster {p['trace']['raster']:.1f} -> "
+            f"{i['trace']['raster']:.1f} ms")

@@ -75,6 +75,33 @@ def refused(page: Page, path: pathlib.Path, why: str) -> None:
     expect(page.get_by_test_id("map-image-size")).to_have_text("480 × 320 pixels; one square is 20 of them.")
 
 
+def shots(tmp_path: pathlib.Path) -> pathlib.Path:
+    """Where the journeys' screenshots go: $FRAY_SHOTS, else the test's own folder."""
+    out = pathlib.Path(os.environ.get("FRAY_SHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def crypt_under_the_grid(page: Page, tmp_path: pathlib.Path) -> bytes:
+    """A new OSE grid encounter with a 480 × 320 PNG chosen in Setup, back in play; gives the PNG's bytes."""
+    new_ose_grid(page)
+    data = png(480, 320)
+    (tmp_path / "crypt.png").write_bytes(data)
+    choose(page, tmp_path / "crypt.png")
+    expect(page.get_by_test_id("map-image-size")).to_be_visible()
+    close_setup(page)
+    return data
+
+
+DECODED = """() => new Promise(done => { const i = new Image(); i.onload = () => done(i.width);
+  i.onerror = () => done(0); i.src = document.querySelector('[data-testid=map-image]').getAttribute('href'); })"""
+
+
+def decoded_width(page: Page) -> int:
+    """The width in pixels of the image the grid's `<image>` loads from its blob URL (0: it does not load)."""
+    return page.evaluate(DECODED)
+
+
 def grid_image(page: Page):
     show(page, "field")
     expect(page.get_by_test_id("grid-svg")).to_be_visible()
@@ -126,6 +153,8 @@ def test_a_png_chosen_in_setup_is_drawn_under_the_grid_and_kept_across_a_reload(
     set_field(app, "square", "20")
     set_field(app, "x", "0.5")
     set_field(app, "y", "0")
+    app.get_by_test_id("map-image-setup").scroll_into_view_if_needed()
+    app.screenshot(path=str(shots(tmp_path) / f"setup-map-image-{app.viewport_size['width']}.png"))
     close_setup(app)
     image = grid_image(app)
     expect(image).to_have_count(1)
@@ -136,13 +165,10 @@ def test_a_png_chosen_in_setup_is_drawn_under_the_grid_and_kept_across_a_reload(
     order = app.evaluate("""() => [...document.querySelector('#grid-svg').children].map(e => e.getAttribute('class')
                                    || e.tagName)""")
     assert order.index("map-image") < order.index("board-lines") < order.index("walls")
-    decoded = app.evaluate("""() => new Promise(done => { const i = new Image(); i.onload = () => done(i.width);
-        i.onerror = () => done(0); i.src = document.querySelector('[data-testid=map-image]').getAttribute('href'); })""")
+    decoded = decoded_width(app)
     assert decoded == 480
-    shots = pathlib.Path(os.environ.get("FRAY_SHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
     app.get_by_test_id("grid-svg").scroll_into_view_if_needed()
-    app.screenshot(path=str(shots / f"map-image-{app.viewport_size['width']}.png"))
+    app.screenshot(path=str(shots(tmp_path) / f"map-image-{app.viewport_size['width']}.png"))
     # A reload: the save holds the placement, the browser's store the bytes.
     app.reload()
     wait_ready(app)
@@ -177,12 +203,7 @@ def test_bad_files_are_refused_with_their_reason_and_the_image_stays(app, tmp_pa
 
 
 def test_the_saved_file_carries_the_image_and_a_share_link_says_it_cannot(app, tmp_path):
-    new_ose_grid(app)
-    data = png(480, 320)
-    (tmp_path / "crypt.png").write_bytes(data)
-    choose(app, tmp_path / "crypt.png")
-    expect(app.get_by_test_id("map-image-size")).to_be_visible()
-    close_setup(app)
+    data = crypt_under_the_grid(app, tmp_path)
     if not is_phone(app):  # the table display shows it, read from this browser's store, until the referee says not
         with app.expect_popup() as popup:
             app.get_by_test_id("table-open").click()
@@ -190,6 +211,10 @@ def test_the_saved_file_carries_the_image_and_a_share_link_says_it_cannot(app, t
         wait_ready(table)
         expect(table.get_by_test_id("table-map-image")).to_have_count(1)
         assert table.get_by_test_id("table-map-image").get_attribute("href").startswith("blob:")
+        table.wait_for_function("""() => { const i = new Image();
+            i.src = document.querySelector('[data-testid=table-map-image]').getAttribute('href');
+            return i.decode().then(() => true, () => false); }""")
+        table.screenshot(path=str(shots(tmp_path) / "table-map-image.png"))
         app.bring_to_front()
         open_setup(app)
         app.get_by_test_id("map-image-table").uncheck()
@@ -273,12 +298,7 @@ def test_an_image_goes_with_its_entry_deleted_for_good_and_one_no_entry_names_is
 
 @pytest.mark.parametrize("device", ["desktop"])
 def test_export_all_carries_the_map_images_and_import_brings_them_back(app, fresh_page, tmp_path):
-    new_ose_grid(app)
-    data = png(480, 320)
-    (tmp_path / "crypt.png").write_bytes(data)
-    choose(app, tmp_path / "crypt.png")
-    expect(app.get_by_test_id("map-image-size")).to_be_visible()
-    close_setup(app)
+    data = crypt_under_the_grid(app, tmp_path)
     key = map_image.check(data).key
     rid = stored(app)["current"]
     app.get_by_test_id("library-open").click()
@@ -300,6 +320,5 @@ def test_export_all_carries_the_map_images_and_import_brings_them_back(app, fres
     other.get_by_test_id(f"lib-open-{rid}").click()
     image = grid_image(other)
     expect(image).to_have_count(1)
-    decoded = other.evaluate("""() => new Promise(done => { const i = new Image(); i.onload = () => done(i.width);
-        i.onerror = () => done(0); i.src = document.querySelector('[data-testid=map-image]').getAttribute('href'); })""")
+    decoded = decoded_width(other)
     assert decoded == 480

@@ -329,10 +329,10 @@ def on_import_file(desk: Desk, event):
 
 async def import_file(desk: Desk, file) -> None:
     buf = await file.arrayBuffer()
-    await import_text(desk, *(await _images_in(desk, buf.to_bytes(), str(file.name))))
+    await import_text(desk, *(await _images_in(buf.to_bytes(), str(file.name))))
 
 
-async def _images_in(desk: Desk, data: bytes, name: str) -> tuple[bytes, str, list[str]]:
+async def _images_in(data: bytes, name: str) -> tuple[bytes, str, list[str]]:
     """A backup's map images (or a single encounter file's) stored in this browser before its entries are
     read; gives the rest of the file, its name, and why each image left out was."""
     data, one, one_bytes, why = map_image.unpack(data, storage.MAX_TEXT)
