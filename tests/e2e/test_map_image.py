@@ -255,7 +255,6 @@ def stored_images(page: Page, want: set[str] | None = None) -> set[str]:
     return got
 
 
-@pytest.mark.parametrize("device", ["desktop"])
 def test_an_image_goes_with_its_entry_deleted_for_good_and_one_no_entry_names_is_let_go(app, tmp_path):
     new_ose_grid(app)
     first, second = png(480, 320), png(320, 480)
@@ -289,6 +288,8 @@ def test_an_image_goes_with_its_entry_deleted_for_good_and_one_no_entry_names_is
     app.get_by_test_id(f"lib-delete-{rid}").click()
     if not app.get_by_test_id(f"purge-{rid}").is_visible():
         app.get_by_test_id("lib-trash").locator("summary").click()
+    app.get_by_test_id(f"trash-{rid}").scroll_into_view_if_needed()
+    app.screenshot(path=str(shots(tmp_path) / f"library-trash-{app.viewport_size['width']}.png"))
     app.get_by_test_id(f"purge-{rid}").click()
     expect(app.get_by_test_id("lib-report")).to_contain_text("is deleted for good")
     expect(app.get_by_test_id(f"trash-{rid}")).to_have_count(0)
