@@ -323,3 +323,36 @@ def test_export_all_carries_the_map_images_and_import_brings_them_back(app, fres
     expect(image).to_have_count(1)
     decoded = decoded_width(other)
     assert decoded == 480
+
+
+AGED = """async ([rid, days]) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('fray'); r.onsuccess = () => ok(r.result);
+                                             r.onerror = () => no(r.error); });
+  const store = () => db.transaction('entries', 'readwrite').objectStore('entries');
+  const text = await new Promise(ok => { const q = store().get(rid); q.onsuccess = () => ok(q.result); });
+  const rec = JSON.parse(text);
+  rec.deleted = Date.now() - days * 24 * 3600 * 1000;
+  await new Promise(ok => { const q = store().put(JSON.stringify(rec), rid); q.onsuccess = () => ok(); });
+  db.close();
+}"""
+
+
+@pytest.mark.parametrize("device", ["desktop"])
+def test_an_entry_purged_from_the_trash_after_seven_days_takes_its_image_at_the_next_start(app, tmp_path):
+    data = crypt_under_the_grid(app, tmp_path)
+    key = map_image.check(data).key
+    app.get_by_test_id("library-open").click()
+    rid = stored(app)["current"]
+    app.get_by_test_id(f"lib-delete-{rid}").click()
+    expect(app.get_by_test_id(f"trash-{rid}")).to_have_count(1)
+    assert stored_images(app) == {key}
+    app.evaluate(AGED, [rid, 6])  # six days in the trash: still restorable, its image kept
+    app.reload()
+    wait_ready(app)
+    app.wait_for_timeout(500)
+    assert stored_images(app) == {key} and any(r["id"] == rid for r in stored(app)["entries"])
+    app.evaluate(AGED, [rid, 8])  # eight: purged as the page starts, and its image with it
+    app.reload()
+    wait_ready(app)
+    assert stored_images(app, set()) == set()
+    assert all(r["id"] != rid for r in stored(app)["entries"])
