@@ -13,6 +13,7 @@ the page keeps these records in IndexedDB (ui/dom/store.py).
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass, field
 from typing import Any, Iterable
 
@@ -28,6 +29,9 @@ RECORD_FIELDS = ("id", "name", "system", "profile", "round", "summary", "steps",
                  "deleted", "broken", "doc")
 
 Record = dict[str, Any]
+# A map image's key as a document names it (engine/map_image.py); a document kept as text inside another
+# (a broken entry's) has its quotes escaped.
+IMAGE_KEY = re.compile(r'\\?"key\\?"\s*:\s*\\?"([0-9a-f]{64})\\?"')
 
 
 class BackupError(ValueError):
@@ -126,6 +130,12 @@ def trash(records: Iterable[Record], now_ms: int) -> list[Record]:
     """The trash still restorable, the last deleted first."""
     return sorted((r for r in records if r.get("deleted") is not None and not expired(r, now_ms)),
                   key=lambda r: (-r["deleted"], r["id"]))
+
+
+def image_keys(records: Iterable[Record]) -> set[str]:
+    """The map images (by key) the entries name, the trash's included (an entry restored keeps its image):
+    the images the browser must keep."""
+    return {key for r in records if isinstance(r.get("doc"), str) for key in IMAGE_KEY.findall(r["doc"])}
 
 
 def expired(record: Record, now_ms: int) -> bool:

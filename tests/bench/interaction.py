@@ -137,6 +137,7 @@ def read(log: dict) -> tuple[float, float | None, float]:
 
 
 READ_COUNTS: list[tuple[int, int]] = []  # (mutation records, nodes added) of each input read
+LAST: dict[str, list[float]] = {}  # the last `selections`' own figures (inp, handler), to pool several runs
 DELAYS: list[float] = []  # each measured tap's input delay (Event Timing processingStart - startTime), ms
 
 
@@ -167,7 +168,9 @@ class Interactions:
         self.link = link  # Session -> "#..." share link fragment
         self.pages: dict[bool, tuple] = {}  # phone? -> (context, page, CDP session)
 
-    def open(self, session, phone: bool = False, throttle: float = 1.0):
+    def open(self, session, phone: bool = False, throttle: float = 1.0, stock=None):
+        """The page at `session`; `stock(page)`, when given, fills the emptied storage before the App opens
+        (tests/bench/map_image_bench.py: the map image's bytes)."""
         made = self.pages.get(phone)
         if made is None or made[1].is_closed():
             ctx = self.browser.new_context(viewport=PHONE if phone else DESKTOP, has_touch=phone,
@@ -181,11 +184,16 @@ class Interactions:
             page.goto(self.base + "#" + self.link(session))
             page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
             made = self.pages[phone] = (ctx, page, ctx.new_cdp_session(page))
+            booted = True
         else:
+            booted = False
+        if not booted or stock is not None:
             ctx, page, cdp = made
             page.evaluate("() => window.frayRestart.close()")
             cdp.send("Storage.clearDataForOrigin", {"origin": self.base.rstrip("/"),
                                                      "storageTypes": "local_storage,indexeddb"})
+            if stock is not None:
+                stock(page)
             page.evaluate("(l) => history.replaceState(null, '', '#' + l)", self.link(session))
             page.evaluate("() => { window.frayRestart.open(); }")
             page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
@@ -236,8 +244,14 @@ class Interactions:
         return None if xy is None else self.tap(page, xy, phone, settled=True)
 
     # --- selection taps ---------------------------------------------------------------------------
-    def selections(self, session, n: int, phone: bool = False, throttle: float = 1.0) -> dict:
-        cdp, page = self.open(session, phone, throttle)
+    def selections(self, session, n: int, phone: bool = False, throttle: float = 1.0, stock=None,
+                   drawn: str = "") -> dict:
+        """`n` selection taps; `stock` fills the storage first (`open`), `drawn` is a selector waited for
+        before the first tap."""
+        cdp, page = self.open(session, phone, throttle, stock)
+        if drawn:
+            page.wait_for_selector(drawn, state="attached", timeout=60_000)
+            page.evaluate(SETTLE)
         ids = [c.id for c in session.state.combatants]
         inp, handler, kinds = [], [], {}
         READ_COUNTS.clear()
@@ -272,6 +286,7 @@ class Interactions:
         finally:
             cdp.send("Emulation.setCPUThrottlingRate", {"rate": 1})
         out = summary(inp, handler)
+        LAST.update(inp=inp, handler=handler)
         out["error_notices"] = errors
         if READ_COUNTS:  # load-independent: DOM mutation records and nodes created per tap
             out["mutations_p50"] = pct([float(a) for a, _ in READ_COUNTS], .5)
@@ -404,9 +419,13 @@ class Interactions:
         return [b - a for a, b in zip(times, times[1:])]
 
     # --- trace ------------------------------------------------------------------------------------
-    def trace(self, session, n: int = 10) -> dict:
-        """Where ten selection clicks' time goes on the main thread (ms per click), from a Chrome trace."""
-        _, page = self.open(session)
+    def trace(self, session, n: int = 10, stock=None, drawn: str = "") -> dict:
+        """Where ten selection clicks' time goes on the main thread (ms per click), from a Chrome trace
+        (`stock` and `drawn` as in `selections`)."""
+        _, page = self.open(session, stock=stock)
+        if drawn:
+            page.wait_for_selector(drawn, state="attached", timeout=60_000)
+            page.evaluate(SETTLE)
         ids = [c.id for c in session.state.combatants]
         points = []
         for i in range(n):

@@ -23,7 +23,9 @@ measured in this one run, with the pages interleaved (A B B A ...).
     a move along a path, an undo, a drag across the grid) and a trace
     breakdown per view (tests/bench/interaction.py); and (part `clicks120`,
     `--clicks-120 N` taps per view) the same selection taps in 120-combatant
-    encounters, the 40-combatant ones three times over (`grow`; target p95 <= 32 ms);
+    encounters, the 40-combatant ones three times over (`grow`; target p95 <= 32 ms); and (part
+    `mapimage`) the grid's selection taps with a 1000×1000 PNG under the grid beside the same without it,
+    interleaved (tests/bench/map_image_bench.py, issue #55: the image adds at most one frame);
 (c) bytes on the wire (as the local server sends them, gzip like GitHub Pages),
     cold and warm, and what the service worker's install fetches;
 (e) boot time per browser engine (Chromium, Firefox, WebKit: the drivers of
@@ -711,7 +713,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--engine-rounds", type=int, default=3, help="cold + warm boots per browser engine")
     ap.add_argument("--clicks-120", type=int, default=None, help="selection taps per view in the "
                     "120-combatant encounters (part clicks120; default: --clicks / 2)")
-    ap.add_argument("--only", default="startup,engines,clicks,clicks120,table,engine,review")
+    ap.add_argument("--only", default="startup,engines,clicks,mapimage,clicks120,table,engine,review")
     ap.add_argument("--review-steps", type=int, default=1000, help="steps of the fight the timeline scrubs")
     ap.add_argument("--table-steps", type=int, default=100, help="referee steps timed to the table display")
     args = ap.parse_args(argv)
@@ -747,6 +749,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"clicks: {args.clicks} selection taps per view, {args.throttled_clicks} at 4× throttle, "
                   f"{args.phone_clicks} by touch at 390 px, {args.act_rounds} rounds of acts:", flush=True)
             res["clicks"] = bench.clicks(args)
+        if "mapimage" in parts:
+            print(f"grid taps with a map image: {args.clicks} selection taps with and without it, interleaved:",
+                  flush=True)
+            from map_image_bench import map_image_taps  # tests/bench/map_image_bench.py (issue #55)
+            res["mapimage"] = map_image_taps(browser, base, storage.encode_link, click_sessions()["grid"], args.clicks,
+                                             log=lambda s: print(s, flush=True))
         if "clicks120" in parts:
             print(f"clicks at 120 combatants: {args.clicks_120} selection taps per view:", flush=True)
             res["clicks120"] = bench.clicks120(args)
@@ -774,6 +782,9 @@ def main(argv: list[str] | None = None) -> int:
         t = res["table"]
         print(f"table display, referee step -> table DOM updated: p50 {t['p50']:.1f} / p95 {t['p95']:.1f} / "
               f"p99 {t['p99']:.1f} ms (target p95 <= {t['target_p95']}; {t['n']} of {t['steps']} steps timed)")
+    if "mapimage" in res:
+        from map_image_bench import line
+        print(line(res["mapimage"]))
     if "review" in res:
         t = res["review"]
         print(f"timeline, one slider step on a {t['steps']}-step fight -> next paint: p50 {t['p50']:.1f} / "

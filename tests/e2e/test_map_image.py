@@ -1,17 +1,21 @@
 """A map image under the grid (issue #55, part 2), at desktop and on a phone: a PNG chosen in Setup is drawn
 under the squares, lined up by its fields, kept in the browser across a reload; a 40 MB file, a file that is
 not an image, an SVG carrying script and an image of 20,000 × 20,000 pixels are each refused with their reason,
-and the image already there stays."""
+and the image already there stays. The library keeps an image while an entry names it (the trash's included)
+and lets it go with the entry deleted for good; "Export all" carries the images and importing brings them back."""
 from __future__ import annotations
 
+import base64
+import json
 import os
 import pathlib
 import re
 import struct
 import zlib
 
+import pytest
 from harness import wait_ready
-from helpers import close_setup, drag_by, is_phone, open_setup, show
+from helpers import close_setup, drag_by, is_phone, open_setup, show, stored
 
 import fray.rules  # noqa: F401  (installs the systems the loader looks up)
 from fray.engine import map_image, storage
@@ -71,6 +75,33 @@ def refused(page: Page, path: pathlib.Path, why: str) -> None:
     expect(page.get_by_test_id("map-image-size")).to_have_text("480 × 320 pixels; one square is 20 of them.")
 
 
+def shots(tmp_path: pathlib.Path) -> pathlib.Path:
+    """Where the journeys' screenshots go: $FRAY_SHOTS, else the test's own folder."""
+    out = pathlib.Path(os.environ.get("FRAY_SHOTS") or tmp_path)
+    out.mkdir(parents=True, exist_ok=True)
+    return out
+
+
+def crypt_under_the_grid(page: Page, tmp_path: pathlib.Path) -> bytes:
+    """A new OSE grid encounter with a 480 × 320 PNG chosen in Setup, back in play; gives the PNG's bytes."""
+    new_ose_grid(page)
+    data = png(480, 320)
+    (tmp_path / "crypt.png").write_bytes(data)
+    choose(page, tmp_path / "crypt.png")
+    expect(page.get_by_test_id("map-image-size")).to_be_visible()
+    close_setup(page)
+    return data
+
+
+DECODED = """() => new Promise(done => { const i = new Image(); i.onload = () => done(i.width);
+  i.onerror = () => done(0); i.src = document.querySelector('[data-testid=map-image]').getAttribute('href'); })"""
+
+
+def decoded_width(page: Page) -> int:
+    """The width in pixels of the image the grid's `<image>` loads from its blob URL (0: it does not load)."""
+    return page.evaluate(DECODED)
+
+
 def grid_image(page: Page):
     show(page, "field")
     expect(page.get_by_test_id("grid-svg")).to_be_visible()
@@ -122,6 +153,8 @@ def test_a_png_chosen_in_setup_is_drawn_under_the_grid_and_kept_across_a_reload(
     set_field(app, "square", "20")
     set_field(app, "x", "0.5")
     set_field(app, "y", "0")
+    app.get_by_test_id("map-image-setup").scroll_into_view_if_needed()
+    app.screenshot(path=str(shots(tmp_path) / f"setup-map-image-{app.viewport_size['width']}.png"))
     close_setup(app)
     image = grid_image(app)
     expect(image).to_have_count(1)
@@ -132,13 +165,10 @@ def test_a_png_chosen_in_setup_is_drawn_under_the_grid_and_kept_across_a_reload(
     order = app.evaluate("""() => [...document.querySelector('#grid-svg').children].map(e => e.getAttribute('class')
                                    || e.tagName)""")
     assert order.index("map-image") < order.index("board-lines") < order.index("walls")
-    decoded = app.evaluate("""() => new Promise(done => { const i = new Image(); i.onload = () => done(i.width);
-        i.onerror = () => done(0); i.src = document.querySelector('[data-testid=map-image]').getAttribute('href'); })""")
+    decoded = decoded_width(app)
     assert decoded == 480
-    shots = pathlib.Path(os.environ.get("FRAY_SHOTS") or tmp_path)
-    shots.mkdir(parents=True, exist_ok=True)
     app.get_by_test_id("grid-svg").scroll_into_view_if_needed()
-    app.screenshot(path=str(shots / f"map-image-{app.viewport_size['width']}.png"))
+    app.screenshot(path=str(shots(tmp_path) / f"map-image-{app.viewport_size['width']}.png"))
     # A reload: the save holds the placement, the browser's store the bytes.
     app.reload()
     wait_ready(app)
@@ -173,12 +203,7 @@ def test_bad_files_are_refused_with_their_reason_and_the_image_stays(app, tmp_pa
 
 
 def test_the_saved_file_carries_the_image_and_a_share_link_says_it_cannot(app, tmp_path):
-    new_ose_grid(app)
-    data = png(480, 320)
-    (tmp_path / "crypt.png").write_bytes(data)
-    choose(app, tmp_path / "crypt.png")
-    expect(app.get_by_test_id("map-image-size")).to_be_visible()
-    close_setup(app)
+    data = crypt_under_the_grid(app, tmp_path)
     if not is_phone(app):  # the table display shows it, read from this browser's store, until the referee says not
         with app.expect_popup() as popup:
             app.get_by_test_id("table-open").click()
@@ -186,6 +211,10 @@ def test_the_saved_file_carries_the_image_and_a_share_link_says_it_cannot(app, t
         wait_ready(table)
         expect(table.get_by_test_id("table-map-image")).to_have_count(1)
         assert table.get_by_test_id("table-map-image").get_attribute("href").startswith("blob:")
+        table.wait_for_function("""() => { const i = new Image();
+            i.src = document.querySelector('[data-testid=table-map-image]').getAttribute('href');
+            return i.decode().then(() => true, () => false); }""")
+        table.screenshot(path=str(shots(tmp_path) / "table-map-image.png"))
         app.bring_to_front()
         open_setup(app)
         app.get_by_test_id("map-image-table").uncheck()
@@ -204,3 +233,126 @@ def test_the_saved_file_carries_the_image_and_a_share_link_says_it_cannot(app, t
     app.get_by_test_id("share").click()
     expect(app.get_by_test_id("notice-info")).to_contain_text(
         "The link carries the map image's place but not the image itself: send the saved file (Save)")
+
+
+STORED_IMAGES = """() => new Promise((done, fail) => {
+  const req = indexedDB.open('fray-maps', 1);
+  req.onerror = () => fail(req.error);
+  req.onsuccess = () => { const db = req.result;
+    const keys = db.transaction('images').objectStore('images').getAllKeys();
+    keys.onsuccess = () => { db.close(); done(keys.result); }; };
+})"""
+
+
+def stored_images(page: Page, want: set[str] | None = None) -> set[str]:
+    """The keys of the map images in this browser's IndexedDB (`fray-maps`); with `want`, read until they
+    are those (a sweep runs after the drawing) for up to ten seconds."""
+    for _ in range(50):
+        got = set(page.evaluate(STORED_IMAGES))
+        if want is None or got == want:
+            break
+        page.wait_for_timeout(200)
+    return got
+
+
+def test_an_image_goes_with_its_entry_deleted_for_good_and_one_no_entry_names_is_let_go(app, tmp_path):
+    new_ose_grid(app)
+    first, second = png(480, 320), png(320, 480)
+    (tmp_path / "crypt.png").write_bytes(first)
+    (tmp_path / "vault.png").write_bytes(second)
+    choose(app, tmp_path / "crypt.png")
+    expect(app.get_by_test_id("map-image-size")).to_have_text("480 × 320 pixels; one square is 20 of them.")
+    crypt, vault = map_image.check(first).key, map_image.check(second).key
+    assert stored_images(app) == {crypt}
+    # Another picture of the map: the first one is named by no entry now (nor by Undo after a reload).
+    choose(app, tmp_path / "vault.png")
+    expect(app.get_by_test_id("map-image-size")).to_contain_text("320 × 480 pixels")
+    assert stored_images(app) == {crypt, vault}  # Undo in this visit can still bring it back
+    close_setup(app)
+    app.reload()
+    wait_ready(app)
+    assert stored_images(app, {vault}) == {vault}
+    expect(grid_image(app)).to_have_count(1)
+    # Deleted: in the trash, restorable with its image.
+    app.get_by_test_id("library-open").click()
+    rid = stored(app)["current"]
+    app.get_by_test_id(f"lib-delete-{rid}").click()
+    expect(app.get_by_test_id(f"trash-{rid}")).to_have_count(1)
+    assert stored_images(app) == {vault}
+    app.get_by_test_id("lib-trash").locator("summary").click()
+    app.get_by_test_id(f"restore-{rid}").click()
+    app.get_by_test_id(f"lib-open-{rid}").click()
+    expect(grid_image(app)).to_have_count(1)
+    # Deleted for good: its image goes with it.
+    app.get_by_test_id("library-open").click()
+    app.get_by_test_id(f"lib-delete-{rid}").click()
+    if not app.get_by_test_id(f"purge-{rid}").is_visible():
+        app.get_by_test_id("lib-trash").locator("summary").click()
+    app.get_by_test_id(f"trash-{rid}").scroll_into_view_if_needed()
+    app.screenshot(path=str(shots(tmp_path) / f"library-trash-{app.viewport_size['width']}.png"))
+    app.get_by_test_id(f"purge-{rid}").click()
+    expect(app.get_by_test_id("lib-report")).to_contain_text("is deleted for good")
+    expect(app.get_by_test_id(f"trash-{rid}")).to_have_count(0)
+    assert stored_images(app, set()) == set()
+    assert all(r["id"] != rid for r in stored(app)["entries"])
+
+
+@pytest.mark.parametrize("device", ["desktop"])
+def test_export_all_carries_the_map_images_and_import_brings_them_back(app, fresh_page, tmp_path):
+    data = crypt_under_the_grid(app, tmp_path)
+    key = map_image.check(data).key
+    rid = stored(app)["current"]
+    app.get_by_test_id("library-open").click()
+    with app.expect_download() as dl:
+        app.get_by_test_id("lib-export").click()
+    expect(app.get_by_test_id("lib-report")).to_contain_text("and 1 map image.")
+    path = tmp_path / "backup.json"
+    dl.value.save_as(path)
+    backup = json.loads(path.read_text())
+    assert [(i["key"], base64.b64decode(i["data"])) for i in backup["map_images"]] == [(key, data)]
+    # An empty browser: the backup imported, the entry opens with its image under the grid.
+    other = fresh_page()
+    other.goto(app.url)
+    wait_ready(other)
+    other.get_by_test_id("library-open").click()
+    other.locator("#import-input").set_input_files(str(path))
+    expect(other.get_by_test_id("lib-report")).to_contain_text("Imported")
+    assert stored_images(other) == {key}
+    other.get_by_test_id(f"lib-open-{rid}").click()
+    image = grid_image(other)
+    expect(image).to_have_count(1)
+    decoded = decoded_width(other)
+    assert decoded == 480
+
+
+AGED = """async ([rid, days]) => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('fray'); r.onsuccess = () => ok(r.result);
+                                             r.onerror = () => no(r.error); });
+  const store = () => db.transaction('entries', 'readwrite').objectStore('entries');
+  const text = await new Promise(ok => { const q = store().get(rid); q.onsuccess = () => ok(q.result); });
+  const rec = JSON.parse(text);
+  rec.deleted = Date.now() - days * 24 * 3600 * 1000;
+  await new Promise(ok => { const q = store().put(JSON.stringify(rec), rid); q.onsuccess = () => ok(); });
+  db.close();
+}"""
+
+
+@pytest.mark.parametrize("device", ["desktop"])
+def test_an_entry_purged_from_the_trash_after_seven_days_takes_its_image_at_the_next_start(app, tmp_path):
+    data = crypt_under_the_grid(app, tmp_path)
+    key = map_image.check(data).key
+    app.get_by_test_id("library-open").click()
+    rid = stored(app)["current"]
+    app.get_by_test_id(f"lib-delete-{rid}").click()
+    expect(app.get_by_test_id(f"trash-{rid}")).to_have_count(1)
+    assert stored_images(app) == {key}
+    app.evaluate(AGED, [rid, 6])  # six days in the trash: still restorable, its image kept
+    app.reload()
+    wait_ready(app)
+    app.wait_for_timeout(500)
+    assert stored_images(app) == {key} and any(r["id"] == rid for r in stored(app)["entries"])
+    app.evaluate(AGED, [rid, 8])  # eight: purged as the page starts, and its image with it
+    app.reload()
+    wait_ready(app)
+    assert stored_images(app, set()) == set()
+    assert all(r["id"] != rid for r in stored(app)["entries"])

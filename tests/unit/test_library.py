@@ -160,3 +160,25 @@ def test_the_list_shows_names_as_text_and_marks_the_entry_open_here():
     assert "using 2.0 MB of 3.0 GB allowed · persistent storage: granted" in html
     memory = library_view.storage_text(library_view.StorageLine(False, "no IndexedDB", None, None, ""))
     assert memory.startswith("Kept in memory only (no IndexedDB)")
+
+
+def test_the_images_the_library_keeps_are_those_its_entries_name_the_trash_included():
+    from dataclasses import replace
+
+    from fray.engine import map_image
+    from fray.engine.session import Session
+    from fray.rules import get as get_ruleset
+    from fray.rules.ose.examples import detailed
+    keys = ("a" * 64, "b" * 64, "c" * 64)
+    enc = detailed(1)
+
+    def saved(rid: str, key: str) -> library.Record:
+        image = map_image.MapImage("image/png", 100, 100, key=key)
+        s = Session(replace(enc, map=replace(enc.map, image=image)), ruleset=get_ruleset("ose"))
+        return library.make_record(rid, storage.dumps(s), library.describe(s, ""), NOW)
+    kept, trashed = saved("e1", keys[0]), library.deleted(saved("e2", keys[1]), NOW)
+    # A damaged entry keeps its document as text, quotes escaped: its image is kept for it too.
+    broken = library.set_aside({**record("e3"), "doc": json.dumps(saved("e3", keys[2])["doc"])}, "cut off")
+    assert library.image_keys([kept, trashed, broken, record("e4")]) == set(keys)
+    assert library.image_keys([kept, record("e4")]) == {keys[0]}  # e2 deleted for good: its image goes
+    assert library.image_keys([record("e4")]) == set()

@@ -166,3 +166,43 @@ def test_a_saved_files_bad_image_is_left_out_and_the_encounter_still_opens():
         rest, got, _, said = mi.unpack(mi.embed(text, key, data).encode(), storage.MAX_TEXT)
         assert got is None and why in said
         assert storage.loads(rest).session.encounter.map.image == image  # the rest opens: nothing else lost
+
+
+def test_export_all_carries_every_image_and_import_reads_them_back():
+    import json
+    from fray.engine import storage
+    small, other = png(64, 64), jpeg(300, 200)
+    doc = {"format": 1, "app": "fray", "kind": "backup", "entries": [], "roster": []}
+    found = {mi.check(small).key: small, mi.check(other).key: other}
+    assert mi.pack_all(doc, found) == []
+    text = json.dumps(doc).encode()
+    rest, images, problems = mi.unpack_all(text, storage.MAX_TEXT)
+    assert problems == [] and {im.key: data for im, data in images} == found
+    assert json.loads(rest) == {k: v for k, v in doc.items() if k != mi.BACKUP_KEY}
+    # A backup of before (no images) comes back as it was.
+    plain = json.dumps({"format": 1, "kind": "backup", "entries": []}).encode()
+    assert mi.unpack_all(plain, storage.MAX_TEXT) == (plain, [], [])
+
+
+def test_a_backups_bad_images_are_named_and_the_good_ones_kept():
+    import base64
+    import json
+    from fray.engine import storage
+    good = png(64, 64)
+    svg = b'<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'
+    items = [{"key": mi.check(good).key, "data": base64.b64encode(good).decode()},
+             {"key": "0" * 64, "data": base64.b64encode(svg).decode()},
+             {"key": "1" * 64, "data": base64.b64encode(good).decode()}, "junk"]
+    rest, images, problems = mi.unpack_all(json.dumps({"kind": "backup", mi.BACKUP_KEY: items}).encode(),
+                                           storage.MAX_TEXT)
+    assert [im.key for im, _ in images] == [mi.check(good).key] and json.loads(rest) == {"kind": "backup"}
+    assert [p.split(" ", 1)[0] for p in problems] == ["map_images[1]", "map_images[2]", "map_images[3]"]
+    assert "SVG image is refused" in problems[0] and "not the ones its key names" in problems[1]
+
+
+def test_export_all_leaves_out_images_past_its_limit_and_says_which(monkeypatch):
+    monkeypatch.setattr(mi, "MAX_BACKUP_BYTES", 1000)
+    big, small = b"\x00" * 900, b"\x01" * 200
+    doc: dict = {}
+    assert mi.pack_all(doc, {"a" * 64: big, "b" * 64: small}) == ["a" * 64]
+    assert [i["key"] for i in doc[mi.BACKUP_KEY]] == ["b" * 64]

@@ -207,15 +207,69 @@ def unpack(data: bytes, max_text: int) -> tuple[bytes, MapImage | None, bytes, s
         return data, None, b"", ""
     if not isinstance(doc, dict) or FILE_KEY not in doc:
         return data, None, b"", ""
-    raw = doc.pop(FILE_KEY)
+    image, image_bytes, why = _read_one(doc.pop(FILE_KEY))
     rest = json.dumps(doc, ensure_ascii=False).encode()
+    return rest, image, image_bytes, (f"its map image {why}" if why else "")
+
+
+def _read_one(raw: Any) -> tuple[MapImage | None, bytes, str]:
+    """One image member ({"key", "data"}) read and checked: (image, its bytes, "") or (None, b"", why not)."""
     if not isinstance(raw, dict) or not isinstance(raw.get("data"), str) or not isinstance(raw.get("key"), str):
-        return rest, None, b"", "its map image is not an object with a key and data"
+        return None, b"", "is not an object with a key and data"
     try:
         image_bytes = base64.b64decode(raw["data"], validate=True)
         image = check(image_bytes)
     except (ValueError, ImageError) as exc:
-        return rest, None, b"", f"its map image was refused ({exc})"
+        return None, b"", f"was refused ({exc})"
     if image.key != raw["key"]:
-        return rest, None, b"", "its map image's bytes are not the ones its key names"
-    return rest, image, image_bytes, ""
+        return None, b"", "has bytes that are not the ones its key names"
+    return image, image_bytes, ""
+
+
+# --- the library's backup ("Export all"): the images its entries name -------------------------------
+BACKUP_KEY = "map_images"  # the backup's member: [{"key": sha256, "data": base64}, ...]
+MAX_BACKUP_BYTES = 48 * 1024 * 1024  # images' bytes one backup carries; past it an image is left out
+MAX_BACKUP_EXTRA = (MAX_BACKUP_BYTES + 2) // 3 * 4 + 200 * 64  # characters that member may add to a backup
+
+
+def pack_all(doc: dict[str, Any], found: dict[str, bytes]) -> list[str]:
+    """The backup `doc` with the images `found` (key -> bytes) beside its entries, as many as fit in
+    MAX_BACKUP_BYTES (the smallest first); gives the keys left out."""
+    kept, total, left = [], 0, []
+    for key in sorted(found, key=lambda k: (len(found[k]), k)):
+        if total + len(found[key]) > MAX_BACKUP_BYTES:
+            left.append(key)
+            continue
+        total += len(found[key])
+        kept.append({"key": key, "data": base64.b64encode(bytes(found[key])).decode("ascii")})
+    if kept:
+        doc[BACKUP_KEY] = kept
+    return left
+
+
+def unpack_all(data: bytes, max_text: int) -> tuple[bytes, list[tuple[MapImage, bytes]], list[str]]:
+    """A backup being imported, its images taken out: (the rest, for the library's import; each image read
+    and checked with its bytes; why each one left out was). A file without them comes back as it was."""
+    if len(data) > max_text + MAX_BACKUP_EXTRA or f'"{BACKUP_KEY}"'.encode() not in data:
+        return data, [], []
+    try:
+        doc = json.loads(data)
+    except ValueError:
+        return data, [], []
+    if not isinstance(doc, dict) or BACKUP_KEY not in doc:
+        return data, [], []
+    raw = doc.pop(BACKUP_KEY)
+    rest = json.dumps(doc, ensure_ascii=False).encode()
+    if not isinstance(raw, list):
+        return rest, [], [f"{BACKUP_KEY}: expected a list of images"]
+    images, problems, total = [], [], 0
+    for i, item in enumerate(raw):
+        image, image_bytes, why = _read_one(item)
+        if image is not None and total + len(image_bytes) > MAX_BACKUP_BYTES:
+            image, why = None, f"is past the {MAX_BACKUP_BYTES // 1024 // 1024} MB of images a backup brings"
+        if image is None:
+            problems.append(f"{BACKUP_KEY}[{i}] {why}")
+        else:
+            total += len(image_bytes)
+            images.append((image, image_bytes))
+    return rest, images, problems

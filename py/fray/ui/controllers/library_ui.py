@@ -16,14 +16,17 @@ from pyscript import document
 from pyscript.ffi import is_none
 
 from ... import library, presets
-from ...engine import storage
+from ...engine import map_image, storage
+from ...engine.session import SetupChange
 from . import roster_ui
 from ..desk import entries, tabs
 from .actions import Actions
 from ..desk.desk import Desk
 from ..desk.page import Dialog
 from ..desk.operations import apply_setup
+from ..dom.image_store import IMAGES_HERE
 from ..dom.store import ENTRIES, ROSTER, ask_persistence
+from ..field import map_layer
 
 clicks = Actions("click")
 forms = Actions("form")
@@ -44,6 +47,7 @@ async def prepare(desk: Desk) -> None:
     for rec in list(store.records.values()):
         if library.expired(rec, now):
             store.delete(ENTRIES, rec["id"])
+    asyncio.ensure_future(sweep(desk))  # the images of entries gone, and of none, let go (after the drawing)
     # Other tabs' messages, a lock let go and the browser's answer arrive outside any handler: each goes
     # through the dispatcher (desk.run), which redraws after it.
     tabs.listen(desk, lambda msg: desk.run(lambda d: heard(d, msg)))
@@ -210,6 +214,36 @@ def _delete(desk: Desk, name: str, arg: str, target) -> None:
         desk.set(selected=None, follow_turn=True, pending=None, draft=None, mode="play")
 
 
+@clicks("lib-purge")
+def _purge(desk: Desk, name: str, arg: str, target):
+    """An entry in the trash deleted for good, and the map images no other entry names with it."""
+    store = desk.store
+    rec = store.records.get(arg)
+    if rec is None or rec.get("deleted") is None:
+        return None
+    store.delete(ENTRIES, arg)
+    desk.library.report = f"“{rec['name']}” is deleted for good."
+    return sweep(desk)
+
+
+async def sweep(desk: Desk) -> None:
+    """Let go of the map images no entry names (the trash's included), nor the open encounter or its draft:
+    an entry deleted for good takes its image with it, and an image replaced or never kept goes too."""
+    store = desk.store
+    await store.reload_all()  # what other tabs saved counts too
+    keep = library.image_keys(store.records.values())
+    if desk.session is not None:  # the open encounter, and any setup Undo or Redo can bring back
+        s = desk.session
+        setups = [s.encounter] + [f.encounter for e in s.history + s.undone if isinstance(e, SetupChange)
+                                  for f in (e.before, e.after)]
+        keep |= {enc.map.image.key for enc in setups if enc.map.image is not None}
+    draft = desk.page.draft
+    if isinstance(draft, dict):
+        keep |= library.image_keys([{"doc": json.dumps(draft)}])
+    for key in await IMAGES_HERE.sweep(keep):
+        map_layer.URLS.pop(key, None)
+
+
 @clicks("lib-restore")
 def _restore(desk: Desk, name: str, arg: str, target) -> None:
     store = desk.store
@@ -227,11 +261,26 @@ def _download(desk: Desk, name: str, arg: str, target) -> None:
 
 
 @clicks("lib-export")
-def _export(desk: Desk, name: str, arg: str, target) -> None:
+def _export(desk: Desk, name: str, arg: str, target):
+    return export_all(desk)
+
+
+async def export_all(desk: Desk) -> None:
+    """Every entry, the roster, and the map images the entries name (read from this browser's store)."""
     store = desk.store
     doc = library.backup(store.records.values(), [store.roster[k] for k in sorted(store.roster)], entries.now_ms())
+    found: dict[str, bytes] = {}
+    for key in sorted(library.image_keys(store.records.values())):
+        data = await IMAGES_HERE.data(key)
+        if data is not None:
+            found[key] = data
+    left = map_image.pack_all(doc, found)
     entries.download(library.dump_backup(doc), "fray-library.backup.json", "application/json")
-    desk.library.report = f"Exported {len(doc['entries'])} entries and {len(doc['roster'])} roster entries."
+    images = len(doc.get(map_image.BACKUP_KEY, []))
+    desk.library.report = f"Exported {len(doc['entries'])} entries, {len(doc['roster'])} roster entries" + \
+        (f" and {images} map image{'s' if images != 1 else ''}" if images else "") + "." + \
+        (f" {len(left)} map images were left out (past {map_image.MAX_BACKUP_BYTES // 1024 // 1024} MB of images "
+         "in one file): save those encounters' own files." if left else "")
 
 
 @clicks("lib-import")
@@ -280,12 +329,27 @@ def on_import_file(desk: Desk, event):
 
 async def import_file(desk: Desk, file) -> None:
     buf = await file.arrayBuffer()
-    await import_text(desk, buf.to_bytes(), str(file.name))
+    await import_text(desk, *(await _images_in(buf.to_bytes(), str(file.name))))
 
 
-async def import_text(desk: Desk, text: str | bytes, name: str) -> None:
+async def _images_in(data: bytes, name: str) -> tuple[bytes, str, list[str]]:
+    """A backup's map images (or a single encounter file's) stored in this browser before its entries are
+    read; gives the rest of the file, its name, and why each image left out was."""
+    data, one, one_bytes, why = map_image.unpack(data, storage.MAX_TEXT)
+    data, images, problems = map_image.unpack_all(data, storage.MAX_TEXT)
+    images = ([(one, one_bytes)] if one is not None else []) + images
+    for image, image_bytes in images:
+        try:
+            map_layer.URLS[image.key] = await IMAGES_HERE.put(image.key, image_bytes, image.mime)
+        except Exception as exc:  # storage full
+            problems.append(f"the map image {image.key[:8]}… was not stored ({exc})")
+    return data, name, ([why] if why else []) + problems
+
+
+async def import_text(desk: Desk, text: str | bytes, name: str, image_problems: tuple | list = ()) -> None:
     """Add every entry of a backup (or one encounter file) under ids no entry has, with a progress bar;
-    entries that do not load are added set aside, and the report names them."""
+    entries that do not load are added set aside, and the report names them (and any map image the file
+    brought that was left out)."""
     state = desk.library
     desk.set(dialog=Dialog("library"))
     try:
@@ -320,5 +384,6 @@ async def import_text(desk: Desk, text: str | bytes, name: str) -> None:
     shown = "; ".join(problems[:5]) + (f" (and {len(problems) - 5} more)" if len(problems) > 5 else "")
     report = f"Imported {added} {'entry' if added == 1 else 'entries'}" + \
         (f" and {roster_added} roster entries" if roster_added else "") + " from " + name + \
-        (f". Set aside (kept, marked broken): {shown}" if problems else "") + "."
+        (f". Set aside (kept, marked broken): {shown}" if problems else "") + "." + \
+        (f" Map images left out: {'; '.join(image_problems[:3])}." if image_problems else "")
     state.progress, state.report = None, report

@@ -8,6 +8,7 @@ redraw of the grid writes the same `<image>` and the browser decodes it once.
 """
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 from pyscript import window
@@ -25,7 +26,7 @@ class Images:
 
     def __init__(self) -> None:
         self.db = None
-        self.opened = False
+        self.opening: asyncio.Future | None = None
         self.problem = ""  # why the images are kept in memory only
         self.memory: dict[str, Any] = {}  # key -> Blob, when IndexedDB cannot be had
         self.urls: dict[str, str] = {}
@@ -39,9 +40,13 @@ class Images:
         self.__init__()
 
     async def _open(self) -> None:
-        if self.opened:
-            return
-        self.opened = True
+        """Open the database once: callers at the same time (the grid's image, the library's sweep) all
+        wait for that one opening, none reads the store as if IndexedDB could not be had."""
+        if self.opening is None:
+            self.opening = asyncio.ensure_future(self._first_open())
+        await self.opening
+
+    async def _first_open(self) -> None:
         idb = getattr(window, "indexedDB", None)
         if idb is None or is_none(idb):
             self.problem = "this browser offers no IndexedDB here"
@@ -96,6 +101,36 @@ class Images:
         if found is None:
             return None
         return (await found.arrayBuffer()).to_bytes()
+
+    async def keys(self) -> set[str]:
+        """Every image this browser holds, by key."""
+        await self._open()
+        found = set(self.memory)
+        if self.db is not None:
+            try:
+                tx = self.db.transaction(IMAGES, "readonly")
+                listed = await _wait(tx.objectStore(IMAGES).getAllKeys(), "listing the map images")
+                found |= {str(k) for k in listed.to_py()}
+            except Exception:  # a closed database: nothing is let go
+                return set()
+        return found
+
+    async def sweep(self, keep: set[str]) -> list[str]:
+        """Let go of every image not in `keep` (the ones the library's entries name): its bytes and its blob
+        URL. Gives the keys let go; an image the browser would not delete stays, for the next sweep."""
+        gone = sorted(await self.keys() - keep)
+        for key in gone:
+            self.memory.pop(key, None)
+            url = self.urls.pop(key, None)
+            if url is not None:
+                window.URL.revokeObjectURL(url)
+            if self.db is not None:
+                try:
+                    tx = self.db.transaction(IMAGES, "readwrite")
+                    await _wait(tx.objectStore(IMAGES).delete(key), "deleting a map image")
+                except Exception:
+                    pass
+        return gone
 
     def _url(self, key: str, blob: Any) -> str:
         if key not in self.urls:

@@ -87,8 +87,11 @@ def trash_row(rec: library.Record, now: int) -> Markup:
              h("span", {"class_": "lib-name"}, rec["name"]),
              h("span", {"class_": "muted"}, f" deleted {library.when(rec['deleted'], now)}; restorable for "
                                            f"{left} more day{'s' if left != 1 else ''}"),
-             h("button", {"type": "button", "data-action": f"lib-restore:{rid}", "data-testid": f"restore-{rid}"},
-               "Restore"))
+             h("span", {"class_": "lib-trash-buttons"},
+               h("button", {"type": "button", "data-action": f"lib-restore:{rid}", "data-testid": f"restore-{rid}"},
+                 "Restore"),
+               h("button", {"type": "button", "data-action": f"lib-purge:{rid}", "data-testid": f"purge-{rid}",
+                            "class_": "danger"}, "Delete for good")))
 
 
 def dialog(records: list[library.Record], now: int, current: str, renaming: str, store_line: StorageLine,
