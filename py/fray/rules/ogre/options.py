@@ -21,9 +21,9 @@ from .check import check, check_act
 from .reasons import Reason
 from .commands import (
     Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move, Opportunity, React,
-    Ready, RollInitiative, Strike, Stun, Trigger, Withdraw,
+    Ready, RollInitiative, StandingAnswer, Strike, Stun, Trigger, Withdraw,
 )
-from .movement import follow_paths
+from .movement import follow_paths, standing_answer
 from .state import CATEGORIES, FOLLOWS, MENU, MOVES, REACTION_PENALTY, OgreState, Phase
 from .timeline import can_declare, next_event, pick_attack
 
@@ -55,8 +55,36 @@ def options(state: State, actor: str) -> list[Option]:
                               rule="OGRE-READY-1").refused(check(state, Trigger(actor))))
     if not c.is_down:
         out.append(react_option(state, actor))
+        out += standing_options(state, actor)
     out += turn_options(state, actor)
     return out
+
+
+def standing_options(state: State, actor: str) -> list[Option]:
+    """OGRE-AOO-2: a standing answer kept from a prompt is changed here: ask again."""
+    use, scope = standing_answer(state, actor)
+    if not use:
+        return []
+    c = state.get(actor)
+    what = "always uses the pending attack" if use == "pending" else "always lets it go"
+    side = state.encounter.side(c.side)
+    whom = c.name if scope == "me" else f"everyone of {side.name if side else c.side}"
+    return [Option(StandingAnswer(actor, "", scope), "Ask again about attacks of opportunity", group="Opportunity",
+                   rule="OGRE-AOO-2", hint=f"now {whom} {what}")]
+
+
+def always_options(state: State, actor: str, pending: bool) -> list[Option]:
+    """OGRE-AOO-2: a prompt's answer kept as the standing one, for the combatant or its whole side."""
+    c = state.get(actor)
+    side = state.encounter.side(c.side)
+    whom = (Choice(f"{c.name} only", {"always": "me"}),
+            Choice(f"everyone of {side.name if side else c.side}", {"always": "side"}))
+    cmd = Opportunity(actor, "pending")
+    out = [Option(cmd, "Always use the pending attack", group="Opportunity", rule="OGRE-AOO-2", choices=whom,
+                  question="From now on, for whom?", hint="now, and no more questions while it can be used")
+           .refused(check(state, cmd))] if pending else []
+    return out + [Option(Opportunity(actor, "decline"), "Always let it go", group="Opportunity", rule="OGRE-AOO-2",
+                         choices=whom, question="From now on, for whom?", hint="no more questions about it")]
 
 
 def setup_options(state: State) -> list[Option]:
@@ -385,6 +413,7 @@ def answers(state: State, actor: str) -> list[Option]:
                            .refused(check(state, cmd)))
         out.append(Option(Opportunity(actor, "decline"), "Let it go", group="Opportunity", rule="OGRE-AOO-2",
                           hint="You don't have to make an attack of opportunity (OGRE-AOO-2)"))
+        out += always_options(state, actor, a is not None and a.is_offensive)
         # "You don't have to": asked every time; the first attack that can land is the one-tap default.
         first = next((i for i, o in enumerate(out) if o.allowed and o.command.use != "decline"), None)
         if first is not None:
