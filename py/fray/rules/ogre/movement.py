@@ -1,4 +1,5 @@
-"""A move's walk when it resolves: the path still walkable, the attacks of opportunity it provokes, follows."""
+"""A move's walk when it resolves: the path still walkable, the attacks of opportunity it provokes, follows;
+where declared moves will stand when a charge declared now lands."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,7 +9,7 @@ from ...engine import geometry as geo
 from ...engine import paths
 from ...engine.commands import Event
 from ...engine.dice import Dice
-from ...engine.model import Combatant
+from ...engine.model import Combatant, Square, Weapon
 from ...engine.state import Prompt, State
 from . import grid as og
 from .commands import Opportunity
@@ -40,6 +41,36 @@ def walkable(state: State, c: Combatant, path: tuple) -> tuple[tuple, str]:
         out.pop()
         why = why or "its last square is taken"
     return tuple(out), why
+
+
+def charge_obstacles(state: State, c: Combatant, lands: int) -> dict[str, tuple[Square, int]]:
+    """Where declared moves, withdraws and charges will stand before a charge declared now
+    lands (at segment `lands`): mover id -> (its end square, the segment it gets there)."""
+    out = {}
+    for f in state.board.fighters:
+        a = f.action
+        if f.id == c.id or a is None or a.kind not in ("move", "withdraw", "charge") or not a.path:
+            continue
+        if a.resolves is not None and a.resolves <= lands:
+            out[f.id] = (tuple(a.path[-1]), a.resolves)
+    return out
+
+
+def cannot_land(state: State, c: Combatant, foe: Combatant, atk: Weapon, path: tuple,
+                planned: dict[str, tuple[Square, int]]) -> str:
+    """OGRE-CHARGE-1: why a charge declared now surely ends out of reach of `foe` ("Brak moves at 17"), from the
+    declared moves that resolve before it lands (their end squares); "" when it may land."""
+    moved = state
+    for mid, (sq, _) in planned.items():
+        moved = moved.update(mid, square=sq)
+    walked, _ = walkable(moved, c, path)
+    end = walked[-1] if walked else tuple(c.square)
+    if og.in_reach(moved, c, atk, moved.get(foe.id), from_square=end):
+        return ""
+    if foe.id in planned:
+        return f"{foe.name} moves at {planned[foe.id][1]}"
+    takers = [f"{state.name(mid)} stands on {sq} at {seg}" for mid, (sq, seg) in planned.items() if sq in path[1:]]
+    return "; ".join(takers) or f"the charge stops at {end}"
 
 
 def provocation_stops(state: State, cid: str, path: tuple, *, withdraw: bool = False, act: bool = False,
