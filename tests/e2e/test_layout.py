@@ -234,3 +234,51 @@ def test_the_field_and_the_actors_first_action_share_a_tablets_screen(mid_fight_
     expect(first).to_be_visible()
     box = first.bounding_box()
     assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, box
+
+
+OGRE_SCREENS = {"tablet": {"width": 768, "height": 1024}, "laptop": {"width": 1280, "height": 800},
+                "desktop": {"width": 1920, "height": 1080}}
+
+
+@pytest.fixture(params=list(OGRE_SCREENS))
+def ogre_mid_fight(warm_contexts, guard, request):
+    size = request.param
+    WIDTHS.setdefault(f"ogre-{size}", ("phone" if size == "tablet" else "desktop", OGRE_SCREENS[size]))
+    yield from opened_app(warm_contexts, f"ogre-{size}", guard, request, link=saved_link(SYSTEMS["ogre"][1]))
+
+
+def test_the_field_the_ruler_and_the_first_action_share_the_screen__OGRE_SEG_1(ogre_mid_fight):
+    """Issue 53 stop 10: from 768 px the Ogre field, its segment ruler (its heading and a lane at least) and
+    the actor's first action are on one screen without scrolling (at 768x1024 the ruler started at y 3190)."""
+    page = ogre_mid_fight
+    page.evaluate("window.scrollTo(0, 0)")
+    height = page.viewport_size["height"]
+    field = page.locator("#field-slot > *").first.bounding_box()
+    assert field is not None and 0 <= field["y"] <= height - 200, field
+    lane = page.locator("[data-testid=ruler] .lane").first
+    expect(lane).to_be_visible()
+    box = lane.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, box
+    first = page.locator("[data-testid=actions] button.act").first
+    expect(first).to_be_visible()
+    box = first.bounding_box()
+    assert box is not None and 0 <= box["y"] and box["y"] + box["height"] <= height, box
+
+
+def test_a_reaction_mark_stays_inside_its_lane__OGRE_REACT_1(ogre_mid_fight):
+    """Issue 53: an Ogre reaction mark ("↯-2") spilled out of its lane on the ruler."""
+    page = ogre_mid_fight
+    current = page.locator("#order-slot .order-row.current button.pick")
+    (current if current.count() else page.locator("[data-testid^=order-] button.pick")).first.click()
+    page.locator("[data-testid=actions] button.act", has_text="React").first.click()
+    page.get_by_test_id("ask").locator("button", has_text="Quick").first.click()
+    marks = page.locator("[data-testid=ruler] .rl-react")
+    expect(marks.first).to_be_attached()
+    spills = page.evaluate("""() => [...document.querySelectorAll('[data-testid=ruler] .rl-react')].map(m => {
+        const lane = m.closest('.lane').getBoundingClientRect(), track = m.closest('.rl-track').getBoundingClientRect();
+        const t = m.querySelector('.rl-react-txt').getBoundingClientRect();
+        return (t.top < lane.top - 0.5 || t.bottom > lane.bottom + 0.5 || t.left < track.left - 0.5
+                || t.right > track.right + 0.5) ? [m.dataset.testid, t.left, t.right, t.top, t.bottom,
+                                                   track.left, track.right, lane.top, lane.bottom] : null;
+    }).filter(Boolean)""")
+    assert spills == [], spills

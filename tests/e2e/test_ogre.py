@@ -262,3 +262,27 @@ def test_a_long_wait_keeps_now_in_view__OGRE_SLOW_1__OGRE_DELAY_1(app):
     assert page_ok
     app.wait_for_function("() => document.querySelector('#ruler-slot .rl-scroll').scrollLeft > 0")
     assert cursor_in_view(app)
+
+
+def test_a_standing_answer_is_set_from_the_prompt_and_changed_from_the_actions__OGRE_AOO_2(app):
+    """Issue 53: "always let it go" from the attack-of-opportunity prompt, for the orc alone; one undo
+    brings the question back; the orc's actions offer to be asked again."""
+    start_orc_and_pc(app)
+    option(app, "Attack Brak").click()  # segment 14; then 16: Brak steps away
+    option(app, "Quick move").click()
+    tap_square(app, (7, 4))
+    app.get_by_test_id("grid-commit").click()
+    expect(app.get_by_test_id("status")).to_contain_text("Brak leaves a square you threaten")
+    option(app, "Always let it go").click()
+    answer(app, "Orc only")
+    assert "Attacks of opportunity: Orc always lets it go" in log_text(app)
+    undo(app)
+    expect(app.get_by_test_id("status")).to_contain_text("Brak leaves a square you threaten")
+    assert "always lets it go" not in log_text(app)
+    option(app, "Always let it go").click()
+    answer(app, "Orc only")
+    expect(app.get_by_test_id("status")).not_to_contain_text("Brak leaves a square you threaten")
+    if option(app, "Stay").count():
+        option(app, "Stay").click()  # the orc may follow Brak (OGRE-FOLLOW-1): it stays
+    select(app, "orc")
+    expect(option(app, "Ask again about attacks of opportunity")).to_contain_text("now Orc always lets it go")

@@ -90,6 +90,8 @@ def figure(o: Odds) -> str:
         return f"{mark}path: {aoo}{pct(stopped)} to be stopped"
     if o.chance("charge failed") == 1:  # CORE-ODDS-1: no die of it decides anything; it cannot land
         return f"{mark}0 %: ends out of reach"
+    if o.chance("answer awaited") == 1 and not hit:  # what follows hangs on someone's answer: never "certain"
+        return f"{mark}asks first: the rest waits for the answer"
     if hit:
         text = f"{mark}{pct(hit)} · {num(mean(o.dealt))} dmg"
         downs = [p for cid, p in o.down if cid != o.actor]

@@ -395,3 +395,16 @@ def test_a_foe_no_straight_clear_line_reaches_is_greyed_with_the_reason__OGRE_CH
     behind = next(o for o in charges if o.command.target == "orc2")
     assert not behind.allowed and "No straight line" in behind.why and "OGRE-CHARGE-1" in behind.why
     assert any(o.allowed and o.command.target == "orc" for o in charges)
+
+
+def test_a_charge_that_cannot_land_says_why_and_comes_last__OGRE_CHARGE_1():
+    # The orc (14) sees Brak's short move land at 17 on (4, 0): a charge on Brak, the nearest foe, declared now
+    # ends on (3, 3), out of reach; Mira, straight below the orc, can be charged.
+    s = start(orc(square=(1, 3)), pc(square=(4, 3)), pc("mira", (1, 7)), initiative=[4, 4, 9])
+    advance_to(s, 12)
+    act(s, oc.Move("brak", "short", ((4, 3), (4, 2), (4, 1), (4, 0))))
+    advance_to(s, 14)
+    charges = [o for o in s.options("orc") if isinstance(o.command, oc.Charge) and o.allowed]
+    assert [o.command.target for o in charges] == ["mira", "brak"]
+    assert charges[1].hint.startswith("Ends out of reach: Brak moves at 17")
+    assert not charges[0].hint.startswith("Ends out of reach")

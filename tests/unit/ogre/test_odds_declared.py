@@ -60,3 +60,15 @@ def test_a_charge_on_a_target_whose_declared_move_lands_first_cannot_land__CORE_
     # branch (one) fails. It says so, never "certain" (before: priced at 14 next to Brak, 60 % to hit).
     assert o.chance("charge failed") == 1 and hit(o) == 0
     assert figure(o) == "0 %: ends out of reach" != CERTAIN
+
+
+def test_a_charge_that_first_provokes_an_attack_of_opportunity_is_never_certain__CORE_ODDS_1__OGRE_CHARGE_1():
+    # Brak (16), next to the orc, charges it the long way round: leaving (6, 4) asks the orc first, and what
+    # the charge does hangs on that answer (before: one outcome, no die: "certain").
+    s = start(orc(), pc(), initiative=[4, 8])
+    act(s, oc.Advance())
+    act(s, oc.Attack("orc", "brak"))
+    act(s, oc.Advance())
+    o = odds(RULESET, s.state, oc.Charge("brak", "orc", ((6, 4), (5, 5), (4, 5)), "Sword"), exact=True)
+    assert o.chance("answer awaited") == 1
+    assert figure(o) == "asks first: the rest waits for the answer" != CERTAIN

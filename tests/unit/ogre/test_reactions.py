@@ -69,6 +69,74 @@ def test_leaving_a_threatened_square_asks_each_threatening_foe__OGRE_AOO_1():
     assert asked == ["orc", "orc2"]
 
 
+def brak_walks_past_the_orc(**kw):
+    """The orc (5, 4) has an attack under way on Brak; Brak's short move leaves four squares it threatens."""
+    s = start(orc(), pc(), initiative=[4, 8], **kw)
+    advance_to(s, 14)
+    act(s, oc.Attack("orc", "brak"))
+    advance_to(s, 16)
+    act(s, oc.Move("brak", "short", ((6, 4), (6, 5), (5, 5), (4, 5), (3, 6))))
+    return s
+
+
+def test_one_prompt_per_mover_and_segment_covers_every_square_it_leaves__OGRE_AOO_1__OGRE_AOO_2():
+    s = brak_walks_past_the_orc()
+    advance_to(s, 21)
+    p = s.state.prompt
+    assert p.actor == "orc" and "4 squares" in p.question and "(4, 5)" in p.question
+    step = act(s, oc.Opportunity("orc", "decline"))
+    assert s.state.prompt.kind == "follow" and s.state.get("brak").square == (3, 6)  # no second AoO prompt
+    assert kinds(step).count("OpportunityDeclined") == 1
+
+
+def test_a_new_attack_of_opportunity_answers_for_the_whole_segment__OGRE_AOO_2():
+    s = brak_walks_past_the_orc()
+    advance_to(s, 21)
+    act(s, oc.Opportunity("orc", "new", "Axe"), 2)  # a miss at the first square; the rest are let go
+    assert s.state.prompt is None and s.state.get("brak").square == (3, 6)  # it struck: no follow offered
+    assert fighter(s, "orc").action.penalty == -8  # one reaction, not four
+
+
+def test_a_standing_let_it_go_for_a_side_raises_no_prompt_and_is_changed_back__OGRE_AOO_2():
+    s = start(orc(), pc(), orc("orc2", (5, 6)), initiative=[4, 8, 4])
+    advance_to(s, 14)
+    act(s, oc.Attack("orc", "brak"))
+    act(s, oc.Delay("orc2"))
+    advance_to(s, 16)
+    act(s, oc.Move("brak", "short", ((6, 4), (6, 5), (5, 5), (4, 5), (3, 6))))
+    advance_to(s, 21)
+    always = next(o for o in s.options("orc") if o.label == "Always let it go")
+    assert [c.values for c in always.choices] == [{"always": "me"}, {"always": "side"}]
+    step = act(s, oc.Opportunity("orc", "decline", always="side"))
+    assert s.state.board.standing == (("side:orcs", "decline"),)
+    assert s.state.prompt.kind == "follow" and "StandingAnswer" in kinds(step)  # Orc2 was not asked
+    act(s, oc.Follow("orc", ""))
+    ask = next(o for o in s.options("orc2") if o.group == "Opportunity")
+    assert ask.command == oc.StandingAnswer("orc2", "", "side") and "everyone of Orcs always lets it go" in ask.hint
+    act(s, ask.command)
+    assert s.state.board.standing == ()
+
+
+def test_a_standing_pending_answer_strikes_unasked_for_the_whole_side__OGRE_AOO_2():
+    s = brak_walks_past_the_orc()
+    act(s, oc.StandingAnswer("orc", "pending", "side"))
+    step = advance_to(s, 21, 15, 3)
+    assert s.state.prompt is None and "StandingAnswer" in kinds(step)
+    assert first_event(step, "AttackHit").data["bonus"] == 0
+    assert s.state.get("brak").square == (3, 6) and s.state.get("brak").hp == 17
+
+
+def test_a_standing_pending_answer_asks_when_no_attack_is_under_way__OGRE_AOO_2():
+    s = start(orc(), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.StandingAnswer("orc", "pending"))
+    act(s, oc.Delay("orc"))
+    advance_to(s, 16)
+    act(s, oc.Move("brak", "quick", ((6, 4), (7, 4))))
+    advance_to(s, 18)
+    assert s.state.prompt.actor == "orc" and s.state.prompt.kind == "opportunity"
+
+
 def test_flat_footed_foes_get_no_attack_of_opportunity__OGRE_AOO_1__OGRE_FF_1():
     s = start(orc(), pc(reaction=2), initiative=[4, 1])  # Brak acts at 3, the orc only at 14
     advance_to(s, 3)
@@ -427,4 +495,5 @@ def test_an_attack_of_opportunity_is_asked_with_the_attack_as_the_one_tap_defaul
     answers = s.options("orc")
     default = [o for o in answers if o.key == "next"]
     assert len(default) == 1 and default[0].command.use == "pending" and default[0] is answers[0]
-    assert answers[-1].command.use == "decline" and "don't have to" in answers[-1].hint
+    let_go = next(o for o in answers if o.label == "Let it go")
+    assert let_go.command == oc.Opportunity("orc", "decline") and "don't have to" in let_go.hint

@@ -244,6 +244,18 @@ def test_reactions_are_ticks_with_their_penalty__OGRE_REACT_1():
     assert "↯-6" in r.find("bar-orc-0").text  # the penalty so far, on the action it weighs on
 
 
+def test_a_reaction_mark_past_the_middle_reads_leftwards_to_stay_in_its_lane__OGRE_REACT_1():
+    s = start(orc(), pc(), initiative=[4, 8])
+    advance_to(s, 14)
+    act(s, oc.React("orc", "Quick", "step"))  # segment 14 of 0-30: left of the middle
+    act(s, oc.Attack("orc", "brak"))
+    advance_to(s, 16)
+    act(s, oc.React("orc", "Quick", "parry"))  # segment 16: right of it
+    r = draw(s)
+    assert "flip" not in r.find("react-orc-14").classes
+    assert "flip" in r.find("react-orc-16").classes
+
+
 def test_delays_are_dashed_and_readies_open_ended__OGRE_DELAY_1__OGRE_READY_1():
     s = start(orc(), pc(), initiative=[4, 8])
     advance_to(s, 14)

@@ -15,7 +15,7 @@ from ...engine.tables import Handlers
 from ...engine.state import State
 from . import grid as og
 from .reasons import Reason
-from .commands import (ANSWERS, Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow,
+from .commands import (StandingAnswer, ANSWERS, Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow,
                        Move, Opportunity, React, Ready, RollInitiative, Strike, Stun, Trigger, Withdraw)
 from .state import CATEGORIES, FOLLOWS, MENU_BY_KEY, MOVES, TRIGGERS, OgreState, Phase, is_flat_footed, is_stunned
 from .surprise import terrains
@@ -116,6 +116,9 @@ def _check_stun(state: State, cmd: Stun) -> Illegal | None:
 @actions(Opportunity)
 def _check_opportunity(state: State, c: Combatant, cmd: Opportunity) -> Illegal | None:
     mover = state.get(state.prompt.data["mover"])
+    if cmd.always and (cmd.always not in ("me", "side") or cmd.use == "new"):
+        return Illegal(Core.BAD_ANSWER, "Only using the pending attack or letting it go can be a standing "
+                                        "answer, for the combatant or its side (OGRE-AOO-2)")
     if cmd.use == "decline":
         return None
     if cmd.use == "pending":
@@ -135,6 +138,14 @@ def _check_opportunity(state: State, c: Combatant, cmd: Opportunity) -> Illegal 
                                               f"(OGRE-AOO-2)")
         return None
     return Illegal(Core.BAD_ANSWER, "Answer pending, new or decline (OGRE-AOO-2)")
+
+
+@actions(StandingAnswer)
+def _check_standing(state: State, c: Combatant, cmd: StandingAnswer) -> Illegal | None:
+    if cmd.use not in ("", "pending", "decline") or cmd.scope not in ("me", "side"):
+        return Illegal(Core.BAD_ANSWER, "Always use the pending attack, always let it go, or ask, for the "
+                                        "combatant or its side (OGRE-AOO-2)")
+    return None
 
 
 @actions(Follow)

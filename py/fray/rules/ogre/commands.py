@@ -174,12 +174,24 @@ class Stun:
 @command("ogre")
 class Opportunity:
     """OGRE-AOO-2, answering a prompt: use "pending" (resolve the pending attack now),
-    "new" (a new attack as a reaction; `fast` makes it a Short reaction) or "decline"."""
+    "new" (a new attack as a reaction; `fast` makes it a Short reaction) or "decline".
+    `always` ("me" or "side") keeps a pending or declining answer as the standing one."""
 
     actor: str
     use: str = "decline"
     weapon: str = ""
     fast: bool = False
+    always: str = ""
+
+
+@command("ogre")
+class StandingAnswer:
+    """OGRE-AOO-2: the answer the actor ("me") or its side gives every attack of opportunity without being
+    asked: "pending" (use the pending attack when it can), "decline", or "" (ask again)."""
+
+    actor: str
+    use: str = ""
+    scope: str = "me"
 
 
 @command("ogre")

@@ -1,4 +1,5 @@
-"""A move's walk when it resolves: the path still walkable, the attacks of opportunity it provokes, follows."""
+"""A move's walk when it resolves: the path still walkable, the attacks of opportunity it provokes, follows;
+where declared moves will stand when a charge declared now lands."""
 from __future__ import annotations
 
 from dataclasses import replace
@@ -8,9 +9,10 @@ from ...engine import geometry as geo
 from ...engine import paths
 from ...engine.commands import Event
 from ...engine.dice import Dice
-from ...engine.model import Combatant
+from ...engine.model import Combatant, Square, Weapon
 from ...engine.state import Prompt, State
 from . import grid as og
+from .commands import Opportunity
 from .state import Work, max_move_ft, speed_ft
 from .timeline import fighter, ogre, pick_attack, push, standing, work_action
 
@@ -39,6 +41,36 @@ def walkable(state: State, c: Combatant, path: tuple) -> tuple[tuple, str]:
         out.pop()
         why = why or "its last square is taken"
     return tuple(out), why
+
+
+def charge_obstacles(state: State, c: Combatant, lands: int) -> dict[str, tuple[Square, int]]:
+    """Where declared moves, withdraws and charges will stand before a charge declared now
+    lands (at segment `lands`): mover id -> (its end square, the segment it gets there)."""
+    out = {}
+    for f in state.board.fighters:
+        a = f.action
+        if f.id == c.id or a is None or a.kind not in ("move", "withdraw", "charge") or not a.path:
+            continue
+        if a.resolves is not None and a.resolves <= lands:
+            out[f.id] = (tuple(a.path[-1]), a.resolves)
+    return out
+
+
+def cannot_land(state: State, c: Combatant, foe: Combatant, atk: Weapon, path: tuple,
+                planned: dict[str, tuple[Square, int]]) -> str:
+    """OGRE-CHARGE-1: why a charge declared now surely ends out of reach of `foe` ("Brak moves at 17"), from the
+    declared moves that resolve before it lands (their end squares); "" when it may land."""
+    moved = state
+    for mid, (sq, _) in planned.items():
+        moved = moved.update(mid, square=sq)
+    walked, _ = walkable(moved, c, path)
+    end = walked[-1] if walked else tuple(c.square)
+    if og.in_reach(moved, c, atk, moved.get(foe.id), from_square=end):
+        return ""
+    if foe.id in planned:
+        return f"{foe.name} moves at {planned[foe.id][1]}"
+    takers = [f"{state.name(mid)} stands on {sq} at {seg}" for mid, (sq, seg) in planned.items() if sq in path[1:]]
+    return "; ".join(takers) or f"the charge stops at {end}"
 
 
 def provocation_stops(state: State, cid: str, path: tuple, *, withdraw: bool = False, act: bool = False,
@@ -81,6 +113,47 @@ def aoo_eligible(state: State, attacker: str, mover: str, square: tuple) -> bool
     return b is not None and tuple(square) in geo.threatened_squares(b, og.grid(state))
 
 
+def was_asked(state: State, foe: str, mover: str) -> bool:
+    """OGRE-AOO-2: one answer per mover a segment for each foe covers every square it leaves."""
+    s = ogre(state)
+    return (foe, mover, s.segment) in s.asked
+
+
+def standing_answer(state: State, cid: str) -> tuple[str, str]:
+    """OGRE-AOO-2: the answer `cid` gives every attack of opportunity unasked, its own before its side's,
+    and whose it is ("me" or "side"); ("", "") when it is asked."""
+    own = dict(ogre(state).standing)
+    if own.get(cid):
+        return own[cid], "me"
+    side = own.get("side:" + state.get(cid).side, "") if state.has(cid) else ""
+    return (side, "side") if side else ("", "")
+
+
+def _question(state: State, c: Combatant, w: Work, foe: str) -> str:
+    if w.cause == "act":
+        return f"{c.name} stands up at {tuple(w.path[0])}: attack of opportunity?"
+    squares = [tuple(w.path[i]) for i, ids in w.stops if foe in ids]
+    where = f"at {squares[0]}" if len(squares) == 1 else f"at {', '.join(map(str, squares))}"
+    return (f"{c.name} leaves {'a square' if len(squares) == 1 else f'{len(squares)} squares'} you threaten "
+            f"{where}: attack of opportunity? (one answer for all of this segment)")
+
+
+def _answer_standing(rs: Any, state: State, foe: str, events: list[Event], dice: Dice) -> State:
+    """OGRE-AOO-2: a standing answer is given at once, no prompt raised; "always use my pending attack"
+    asks after all when that attack cannot be used on the mover (none under way, out of reach)."""
+    use, scope = standing_answer(state, foe)
+    if not use:
+        return state
+    cmd = Opportunity(foe, use)
+    if rs.check(state, cmd) is not None:
+        return state
+    whose = "its own" if scope == "me" else "its side's"
+    events.append(Event("StandingAnswer", f"{state.name(foe)} answers by {whose} standing answer "
+                                          f"({'use the pending attack' if use == 'pending' else 'let it go'})",
+                        rule="OGRE-AOO-2", actor=foe, data={"use": use, "scope": scope}))
+    return rs.resolves.get(cmd)(rs, state, cmd, dice, events)
+
+
 def walk(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> State:
     c = state.get(w.actor)
     if c.is_down or not w.path:
@@ -91,14 +164,15 @@ def walk(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> Sta
         if c.square is None or tuple(c.square) != sq:
             state = state.update(w.actor, square=sq)
         for i, aid in enumerate(attackers):
-            if aid == w.actor or not aoo_eligible(state, aid, w.actor, sq):
+            if aid == w.actor or was_asked(state, aid, w.actor) or not aoo_eligible(state, aid, w.actor, sq):
                 continue
             rest = ((index, attackers[i + 1:]),) + w.stops[1:]
             state = push(state, replace(w, stops=rest))
-            what = "stands up" if w.cause == "act" else "leaves a square you threaten"
-            q = f"{c.name} {what} at {sq}: attack of opportunity?"
-            return replace(state, prompt=Prompt(aid, q, rule="OGRE-AOO-1", kind="opportunity",
-                                                data={"mover": w.actor, "square": list(sq)}))
+            state = state.with_board(asked=tuple(k for k in ogre(state).asked if k[2] == ogre(state).segment)
+                                     + ((aid, w.actor, ogre(state).segment),))
+            prompt = Prompt(aid, _question(state, c, w, aid), rule="OGRE-AOO-1", kind="opportunity",
+                            data={"mover": w.actor, "square": list(sq)})
+            return _answer_standing(rs, replace(state, prompt=prompt), aid, events, dice)
         return push(state, replace(w, stops=w.stops[1:]))
     end = tuple(w.path[-1])
     if len(w.path) > 1:

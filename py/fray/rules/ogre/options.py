@@ -21,9 +21,9 @@ from .check import check, check_act
 from .reasons import Reason
 from .commands import (
     Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move, Opportunity, React,
-    Ready, RollInitiative, Strike, Stun, Trigger, Withdraw,
+    Ready, RollInitiative, StandingAnswer, Strike, Stun, Trigger, Withdraw,
 )
-from .movement import follow_paths
+from .movement import cannot_land, charge_obstacles, follow_paths, standing_answer
 from .state import CATEGORIES, FOLLOWS, MENU, MOVES, REACTION_PENALTY, OgreState, Phase
 from .timeline import can_declare, next_event, pick_attack
 
@@ -55,8 +55,36 @@ def options(state: State, actor: str) -> list[Option]:
                               rule="OGRE-READY-1").refused(check(state, Trigger(actor))))
     if not c.is_down:
         out.append(react_option(state, actor))
+        out += standing_options(state, actor)
     out += turn_options(state, actor)
     return out
+
+
+def standing_options(state: State, actor: str) -> list[Option]:
+    """OGRE-AOO-2: a standing answer kept from a prompt is changed here: ask again."""
+    use, scope = standing_answer(state, actor)
+    if not use:
+        return []
+    c = state.get(actor)
+    what = "always uses the pending attack" if use == "pending" else "always lets it go"
+    side = state.encounter.side(c.side)
+    whom = c.name if scope == "me" else f"everyone of {side.name if side else c.side}"
+    return [Option(StandingAnswer(actor, "", scope), "Ask again about attacks of opportunity", group="Opportunity",
+                   rule="OGRE-AOO-2", hint=f"now {whom} {what}")]
+
+
+def always_options(state: State, actor: str, pending: bool) -> list[Option]:
+    """OGRE-AOO-2: a prompt's answer kept as the standing one, for the combatant or its whole side."""
+    c = state.get(actor)
+    side = state.encounter.side(c.side)
+    whom = (Choice(f"{c.name} only", {"always": "me"}),
+            Choice(f"everyone of {side.name if side else c.side}", {"always": "side"}))
+    cmd = Opportunity(actor, "pending")
+    out = [Option(cmd, "Always use the pending attack", group="Opportunity", rule="OGRE-AOO-2", choices=whom,
+                  question="From now on, for whom?", hint="now, and no more questions while it can be used")
+           .refused(check(state, cmd))] if pending else []
+    return out + [Option(Opportunity(actor, "decline"), "Always let it go", group="Opportunity", rule="OGRE-AOO-2",
+                         choices=whom, question="From now on, for whom?", hint="no more questions about it")]
 
 
 def setup_options(state: State) -> list[Option]:
@@ -158,19 +186,6 @@ def spell_options(state: State, c, foes) -> list[Option]:
     return out
 
 
-def charge_obstacles(state: State, c, lands: int) -> dict[str, tuple[Square, int]]:
-    """Where declared moves, withdraws and charges will stand before a charge declared now
-    lands (at segment `lands`): mover id -> (its end square, the segment it gets there)."""
-    out = {}
-    for f in state.board.fighters:
-        a = f.action
-        if f.id == c.id or a is None or a.kind not in ("move", "withdraw", "charge") or not a.path:
-            continue
-        if a.resolves is not None and a.resolves <= lands:
-            out[f.id] = (tuple(a.path[-1]), a.resolves)
-    return out
-
-
 def _next_declaration(state: State, cid: str) -> int | None:
     """The segment `cid` next declares: its due segment, or its pending action's resolution."""
     f = state.board.fighter(cid)
@@ -184,7 +199,7 @@ def charge_options(state: State, c, foes: list) -> list[Option]:
     """OGRE-CHARGE-1: a charge at each foe a straight clear line reaches now; the path avoids the
     squares declared moves will take before it lands, and what could still spoil it is said
     before it is chosen (a foe that moves first, a square someone will stand on)."""
-    out, refused = [], []
+    out, doomed, refused = [], [], []
     atk = pick_attack(c, melee_only=True)
     if atk is not None and c.square is not None:
         choices = tempo_choices(state, c, "Long", True)
@@ -217,13 +232,17 @@ def charge_options(state: State, c, foes: list) -> list[Option]:
             hint = f"{pace}: damage {om.CHARGE_BONUS[pace]:+d}"
             maybe = (f"; {foe.name} declares again at {nxt}, before this charge lands at {lands}: it may move"
                      if foe.id not in planned and nxt is not None and nxt < lands else "")
-            if risks or maybe:
+            why = cannot_land(state, c, foe, atk, path, planned)
+            if why:
+                hint = f"Ends out of reach: {why}. {hint}"
+            elif risks or maybe:
                 hint = "May end out of reach: " + "; ".join(risks) + (maybe[2:] if not risks else maybe) + f". {hint}"
-            out.append(Option(Charge(c.id, foe.id, path, atk.name), f"Charge {foe.name} ({feet} ft)"
-                              + (" ⚠" if risks else ""), group="Attack", choices=choices, question="How fast?",
-                              default=0, rule="OGRE-CHARGE-1", hint=hint))
-    if out or refused:
-        return out + refused
+            option = Option(Charge(c.id, foe.id, path, atk.name), f"Charge {foe.name} ({feet} ft)"
+                            + (" ⚠" if risks else ""), group="Attack", choices=choices, question="How fast?",
+                            default=0, rule="OGRE-CHARGE-1", hint=hint)
+            (doomed if why else out).append(option)
+    if out or doomed or refused:
+        return out + doomed + refused  # a charge that cannot land comes after those that can
     if not out:
         why = "no melee attack in hand" if atk is None else "no foe at 10 ft or more in a straight, clear line"
         out.append(Option(Charge(c.id, ""), "Charge", group="Attack", allowed=False, reason=Reason.NO_CHARGE,
@@ -385,6 +404,7 @@ def answers(state: State, actor: str) -> list[Option]:
                            .refused(check(state, cmd)))
         out.append(Option(Opportunity(actor, "decline"), "Let it go", group="Opportunity", rule="OGRE-AOO-2",
                           hint="You don't have to make an attack of opportunity (OGRE-AOO-2)"))
+        out += always_options(state, actor, a is not None and a.is_offensive)
         # "You don't have to": asked every time; the first attack that can land is the one-tap default.
         first = next((i for i, o in enumerate(out) if o.allowed and o.command.use != "decline"), None)
         if first is not None:

@@ -18,7 +18,7 @@ from ...engine.tables import Handlers
 from ...engine.state import State
 from . import state as om
 from .check import base_category
-from .commands import (Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move,
+from .commands import (StandingAnswer, Act, Advance, Attack, BeforeTheFight, Break, Cast, Charge, Counter, Delay, Follow, Move,
                        Opportunity, React, Ready, RollInitiative, Strike, Stun, Trigger, Withdraw)
 from .attack import attack_roll
 from .movement import provocation_stops
@@ -196,6 +196,23 @@ def _react(rs: Any, state: State, cmd: React, dice: Dice, events: list[Event]) -
     return react(state, cmd.actor, cmd.category, cmd.what or "a reaction", events)  # OGRE-REACT-1
 
 
+@resolves(StandingAnswer)
+def _standing_answer(rs: Any, state: State, cmd: StandingAnswer, dice: Dice, events: list[Event]) -> State:
+    return keep_standing(state, cmd.actor, cmd.use, cmd.scope, events)
+
+
+def keep_standing(state: State, actor: str, use: str, scope: str, events: list[Event]) -> State:
+    """OGRE-AOO-2: the actor's or its side's standing answer to attacks of opportunity ("" asks again)."""
+    c = state.get(actor)
+    key = actor if scope == "me" else "side:" + c.side
+    whom = c.name if scope == "me" else f"{c.name}'s side"
+    kept = tuple(k for k in state.board.standing if k[0] != key) + (((key, use),) if use else ())
+    what = {"pending": "always uses the pending attack", "decline": "always lets it go"}.get(use, "is asked again")
+    events.append(Event("StandingAnswerSet", f"Attacks of opportunity: {whom} {what}", rule="OGRE-AOO-2",
+                        actor=actor, data={"use": use, "scope": scope}))
+    return state.with_board(standing=kept)
+
+
 @resolves(Trigger)
 def _trigger(rs: Any, state: State, cmd: Trigger, dice: Dice, events: list[Event]) -> State:
     a = state.board.fighter(cmd.actor).action  # OGRE-READY-1: the referee says the trigger happened
@@ -275,6 +292,8 @@ def _opportunity(rs: Any, state: State, cmd: Opportunity, dice: Dice, events: li
     mover = state.prompt.data["mover"]
     state = replace(state, prompt=None)
     c = state.get(cmd.actor)
+    if cmd.always:
+        state = keep_standing(state, cmd.actor, cmd.use, cmd.always, events)
     if cmd.use == "decline":
         events.append(Event("OpportunityDeclined", f"{c.name} lets {state.name(mover)} go", rule="OGRE-AOO-2",
                             actor=cmd.actor, target=mover))

@@ -140,10 +140,11 @@ class Ogre(Ruleset):
         prepared = _PREPARED.get(repr(cmd), lambda: self._prepared(state, cmd), same=(state,))
         if prepared is None:  # the command rolls as it is declared: resolve it whole, every branch
             state, events = self.resolve(state, cmd, dice)
-            return run_work(self, self._resolving(state, cmd), events, dice), events
+            return _asked(run_work(self, self._resolving(state, cmd), events, dice), events), events
         state, shared = prepared
         events = list(shared)
-        return run_work(self, state, events, dice), events
+        done = run_work(self, state, events, dice)
+        return (done if state.prompt is not None else _asked(done, events)), events
 
     def consequence_steps(self, state: State, cmd: Command) -> tuple[State, tuple[Event, ...], Any] | None:
         """The consequence in pieces (CORE-ODDS-1): after what rolls no die, one item of the segment's work
@@ -167,14 +168,15 @@ class Ogre(Ruleset):
         return state, events
 
     def _work_step(self, state: State, events: list[Event], dice: Dice) -> State | None:
-        return work_step(self, state, events, dice)
+        done = work_step(self, state, events, dice)
+        return done if done is None or state.prompt is not None else _asked(done, events)
 
     def _prepared(self, state: State, cmd: Command) -> tuple[State, tuple[Event, ...]] | None:
         try:
             state, events = self.resolve(state, cmd, ScriptedDice(()))
         except NeedDice:
             return None
-        state = run_until_dice(self, self._resolving(state, cmd), events)
+        state = _asked(run_until_dice(self, self._resolving(state, cmd), events), events)
         return state, tuple(events)
 
     @staticmethod
@@ -242,6 +244,16 @@ class Ogre(Ruleset):
     def after_damage(self, state: State, target: str, amount: int, events: list[Event], *,
                      source: str = "") -> State:
         return on_damage(state, target, amount, events)
+
+
+def _asked(state: State, events: list[Event]) -> State:
+    """CORE-ODDS-1: a resolution that stops at a question (an attack of opportunity on a charge's path) says
+    so: what follows hangs on the answer, so it is never shown as certain."""
+    p = state.prompt
+    if p is not None:
+        events.append(Event("AnswerAwaited", f"{state.name(p.actor)} is asked first: {p.question}", rule=p.rule,
+                            actor=p.actor))
+    return state
 
 
 def as_at(state: State, segment: int, actor: str) -> State:

@@ -304,6 +304,8 @@ class OgreState:
     held: tuple[Held, ...] = ()
     serial: int = 0
     surprise: Surprise | None = None
+    asked: tuple[tuple[str, str, int], ...] = ()  # OGRE-AOO-2: (foe, mover, segment), asked once a segment
+    standing: tuple[tuple[str, str], ...] = ()  # OGRE-AOO-2: (combatant id or "side:" id, "pending" | "decline")
     _index: dict[str, int] = field(init=False, compare=False, repr=False)
     _indexed: tuple = field(init=False, compare=False, repr=False)  # the fighters `_index` was made from
 

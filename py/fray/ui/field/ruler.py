@@ -328,7 +328,9 @@ class RulerView(FieldView):
             text = " ".join(f"{r.penalty:+d}" if r.penalty else "±0" for r in marks)
             title = "; ".join(f"{r.label} ({r.category} reaction, {r.penalty:+d} to the current action)"
                               for r in marks) + f" at segment {seg} (OGRE-REACT-1)"
-            out.append(h("span", {"class_": "rl-react", "style": f"left:{pct(g.x(seg))}",
+            # Past the middle its label reads leftwards from the tick, so it stays inside its lane (issue 53).
+            flip = " flip" if g.x(seg) > 50 else ""
+            out.append(h("span", {"class_": "rl-react" + flip, "style": f"left:{pct(g.x(seg))}",
                                   "data-testid": f"react-{lane.id}-{seg}", "data-segment": seg, "title": title},
                          h("span", {"class_": "rl-react-txt"}, h("span", {"aria-hidden": "true"}, "↯"), text)))
         return out
