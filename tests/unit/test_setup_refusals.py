@@ -49,6 +49,8 @@ def field_html(form: str, path: str) -> str:
     ("bands", "int", "999", "out of range (1 to 50)"),
     ("combatants/0/band", "zone", "7", "zones here are 1 to 6"),
     ("combatants/0/ac", "int", "1e9", "not a whole number"),
+    ("combatants/0/name", "text", "", "a name is needed"),
+    ("combatants/0/name", "text", "   ", "a name is needed"),
 ])
 def test_a_value_the_setup_cannot_hold_is_refused_with_its_reason(path, kind, typed, why):
     with pytest.raises(editor.EditError) as refused:
@@ -191,3 +193,10 @@ def test_a_half_typed_value_never_reaches_the_fight(app_module):
     assert storage.dumps(app.desk.session) == before
     s = app.desk.session
     assert isinstance(s, Session) and any(o.allowed for c in s.current() for o in s.options(c))
+
+
+def test_an_empty_name_is_refused_at_its_field_and_mira_keeps_hers(app_module):
+    app = _open(app_module)
+    app.edit_later("combatants/0/name", "text", "")
+    assert app.desk.session.encounter.combatants[0].name == "Mira"
+    assert "a name is needed" in field_html(app.desk.slots.written("editor-slot"), "combatants/0/name")

@@ -89,6 +89,8 @@ def edited(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         top = c.get("max_hp") if isinstance(c.get("max_hp"), int) else L.MAX_HP[1]
         if not 0 <= value <= top:
             raise EditError(f"HP must be 0 to {top} (its Max HP)")
+    if re.fullmatch(r"combatants/\d+/name", path) and isinstance(value, str) and not value.strip():
+        raise EditError("a name is needed: it labels the token, the order and the log")
     if re.fullmatch(r"combatants/\d+/band", path) and isinstance(value, int):
         bands = doc.get("bands", 6)
         if not 0 <= value < bands:
