@@ -13,6 +13,7 @@ from typing import Any
 from pyscript import document
 
 from ... import bestiary, roster
+from ...engine.limits import MAX_COMBATANTS
 from ...rules import SYSTEMS
 from .actions import Actions
 from ..desk.desk import Desk
@@ -75,10 +76,13 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
                h("label", {"class_": "f"}, h("span", None, "System"),
                  h("select", {"data-action": "roster-system", "data-testid": "roster-system",
                               "aria-label": "Roster system"}, systems)),
-               h("label", {"class_": "f"}, h("span", None, "Copies"),
+               h("label", {"class_": "f f-invalid" if state.count_why else "f"}, h("span", None, "Copies"),
                  h("input", {"type": "number", "min": "1", "max": str(roster.MAX_COPIES), "value": str(state.count),
                              "data-action": "roster-count", "data-testid": "roster-count", "inputmode": "numeric",
-                             "aria-label": "How many copies to add"})),
+                             "aria-label": "How many copies to add",
+                             "aria-describedby": "roster-count-why" if state.count_why else None}),
+                 h("span", {"class_": "f-why", "id": "roster-count-why", "data-testid": "roster-count-why"},
+                   state.count_why) if state.count_why else ""),
                party_button(len(party), "roster-party")),
              h("p", {"class_": "roster-report", "role": "status", "data-testid": "roster-report"}, state.report)
              if state.report else "",
@@ -202,11 +206,24 @@ def _system(desk: Desk, arg: str, target) -> None:
 
 @changes("roster-count")
 def _count(desk: Desk, arg: str, target) -> None:
+    n, desk.roster.count_why = copies_typed(str(target.value))
+    desk.roster.count = n
+
+
+def copies_typed(raw: str) -> tuple[int, str]:
+    """The copies to add from what was typed, and why it is not what was typed ("" when it is): never
+    changed silently."""
+    top = roster.MAX_COPIES
     try:
-        n = int(str(target.value))
+        n = int(raw.strip())
     except ValueError:
-        n = 1
-    desk.roster.count = max(1, min(roster.MAX_COPIES, n))
+        return 1, f"“{raw.strip()[:20]}” is not a number of copies: 1 copy will be added."
+    if n > top:
+        return top, (f"{n:,} is more than {top}, the most added at once (each copy is a token and a row of the "
+                     f"order; an encounter holds at most {MAX_COMBATANTS}): {top} will be added, tap again for more.")
+    if n < 1:
+        return 1, "At least 1 copy: 1 will be added."
+    return n, ""
 
 
 # --- importing ------------------------------------------------------------------------------------
