@@ -36,3 +36,63 @@ def test_500_copies_are_40_and_the_field_says_so_with_the_cap_and_why(app_module
     assert app.desk.roster.count == 40
     app.handle(lambda d: roster_ui._count(d, "", Typed("12")), "roster-count", say_refused=False)
     assert app.desk.roster.count == 12 and 'data-testid="roster-count-why"' not in app.desk.slots.written("editor-slot")
+
+
+class Form:
+    def __init__(self, cid: str) -> None:
+        self.cid = cid
+
+    def getAttribute(self, name: str) -> str | None:
+        return self.cid if name == "data-id" else None
+
+
+def _mira(module):
+    app = _open(module)
+    cid = app.desk.session.state.combatants[0].id
+    app.dispatch("select", cid, None)
+    return app, cid
+
+
+def test_a_duration_past_the_clock_is_refused_beside_the_condition_in_words__CORE_TIME_1(app_module):
+    app, cid = _mira(app_module)
+    before = len(app.desk.session.steps)
+    app.dispatch_form("cond-form", "", {"condition": "Stunned", "lasts": "99999"}, "", Form(cid))
+    assert len(app.desk.session.steps) == before
+    actions = app.desk.slots.written("actions-slot")
+    why = actions[actions.index('data-testid="cond-why"'):]
+    why = why[:why.index("</span>")]
+    assert "A duration is a whole number of rounds from 1 to 10000" in why
+    assert ".conditions" not in actions and f"{cid}." not in why, "no internal id"
+    assert 'value="99999"' in actions and 'value="Stunned"' in actions, "what was typed is kept"
+    assert "duration" not in app.desk.slots.written("notice-slot")
+    app.dispatch_form("cond-form", "", {"condition": "Stunned", "lasts": "2"}, "", Form(cid))
+    assert "Stunned" in app.desk.session.state.get(cid).conditions
+    assert 'data-testid="cond-why"' not in app.desk.slots.written("actions-slot")
+
+
+def test_a_duration_that_is_no_duration_is_refused_at_the_field_not_the_notice_bar__CORE_TIME_1(app_module):
+    app, cid = _mira(app_module)
+    app.dispatch_form("cond-form", "", {"condition": "Stunned", "lasts": "soon"}, "", Form(cid))
+    actions = app.desk.slots.written("actions-slot")
+    assert 'data-testid="cond-why"' in actions and "leave the duration empty" in actions
+    assert "soon" not in app.desk.slots.written("notice-slot")
+
+
+def test_an_empty_condition_name_says_why_at_the_field(app_module):
+    app, cid = _mira(app_module)
+    before = len(app.desk.session.steps)
+    app.dispatch_form("cond-form", "", {"condition": "  ", "lasts": "3"}, "", Form(cid))
+    actions = app.desk.slots.written("actions-slot")
+    assert "a condition needs a name" in actions
+    name = actions[actions.index('data-testid="cond-name"'):]
+    assert 'aria-invalid="true"' in name[:name.index(">")]
+    assert len(app.desk.session.steps) == before
+
+
+def test_the_quick_dialog_says_a_refused_duration_without_the_internal_id__CORE_TIME_1(app_module):
+    app, cid = _mira(app_module)
+    app.dispatch("hp", cid, None)
+    app.dispatch_form("qcond", cid, {"for": "99999", "custom": "Dazed"}, "add", None)
+    dialog = app.desk.page.dialog
+    assert dialog is not None and dialog.cond_problem.startswith("A duration is a whole number")
+    assert ".conditions" not in dialog.cond_problem

@@ -360,7 +360,12 @@ def ask_box(a: AskModel) -> Markup:
 
 
 def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[str, ...], unit: str = "rounds",
-                  others: tuple[tuple[str, str], ...] = ()) -> Markup:
+                  others: tuple[tuple[str, str], ...] = (), refused: tuple[str, str, str] | None = None) -> Markup:
+    """The referee's tools for one combatant; `refused`: the condition typed, its duration and why it was not
+    added, said beside the form (the name's field marked when it is empty, else the duration's)."""
+    typed, lasts, why = refused or ("", "", "")
+    bad_name = refused is not None and not typed.strip()
+    bad_lasts = refused is not None and not bad_name
     conds = [h("li", None, c, " ", h("button", {"type": "button", "data-action": f"uncond:{cid}:{i}",
                                                   "aria-label": f"Remove {c}"}, "×"))
              for i, c in enumerate(conditions)]
@@ -380,13 +385,21 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
                  f"Set (max {max_hp})")),
              h("form", {"class_": "cond-form", "data-action": "cond-form", "data-id": cid},
                h("label", None, "Condition ", h("input", {"type": "text", "name": "condition", "maxlength": "40",
-                                                           "list": "condition-names", "data-testid": "cond-name"})),
+                                                           "list": "condition-names", "data-testid": "cond-name",
+                                                           "value": typed or None, **_invalid(bad_name)})),
                h("label", None, f"for ({unit} or minutes, empty: until removed) ",
                  h("input", {"type": "text", "name": "lasts", "maxlength": "20", "autocomplete": "off",
-                             "placeholder": f"3 or 3 {unit}", "class_": "cond-lasts", "data-testid": "cond-lasts"})),
-               h("button", {"type": "submit", "data-testid": "cond-add"}, "Add")),
+                             "placeholder": f"3 or 3 {unit}", "class_": "cond-lasts", "data-testid": "cond-lasts",
+                             "value": lasts or None, **_invalid(bad_lasts)})),
+               h("button", {"type": "submit", "data-testid": "cond-add"}, "Add"),
+               h("span", {"class_": "f-why", "id": "cond-why", "role": "alert", "data-testid": "cond-why"}, why)
+               if refused else ""),
              h("ul", {"class_": "conds"}, conds) if conds else "")),
              effect_form(cid, others, unit) if others else "")
+
+
+def _invalid(bad: bool) -> dict[str, str]:
+    return {"aria-invalid": "true", "aria-describedby": "cond-why"} if bad else {}
 
 
 _BOXES = Cache(512)  # each combatant's box in the effect form, ticked or not: drawn again at every selection

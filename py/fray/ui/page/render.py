@@ -155,7 +155,7 @@ def draw_actions(desk: Desk, afresh: bool = False) -> None:
 def idle_actions(desk: Desk, sel: str | None, menu, target: str | None = None) -> Markup:
     """The action panel of `sel` (the options on `target` first) with no question asked (per state)."""
     answers = remembered(desk, sel)
-    return per_state(desk, "actions", (sel, target, desk.page.unfolded, answers),
+    return per_state(desk, "actions", (sel, target, desk.page.unfolded, answers, desk.page.cond_refused),
                      lambda: actions_html(desk, menu, sel, None))
 
 
@@ -189,8 +189,10 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         rs = desk.session.ruleset
         words = condition_words(rs, state).get(c.id, ())
         everyone = tuple((o.id, o.name) for o in state.combatants)
+        refused = desk.page.cond_refused
+        refused = refused[1:] if refused is not None and refused[0] == c.id else None
         referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock.unit + "s",
-                                              everyone) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
+                                              everyone, refused) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
     return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
 
 
