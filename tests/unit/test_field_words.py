@@ -96,3 +96,26 @@ def test_the_quick_dialog_says_a_refused_duration_without_the_internal_id__CORE_
     dialog = app.desk.page.dialog
     assert dialog is not None and dialog.cond_problem.startswith("A duration is a whole number")
     assert ".conditions" not in dialog.cond_problem
+
+
+def test_a_200_by_200_map_says_its_squares_are_specks_and_offers_to_zoom_to_the_tokens():
+    from types import SimpleNamespace as NS
+
+    from fray.ui.field.grid_svg import _toolbar
+
+    def bar(width: int, height: int, zoom: float) -> str:
+        return str(_toolbar(NS(width=width, height=height), NS(zoom=zoom, wp=(), walls=False, follow=False)))
+    whole = bar(200, 200, 1.0)
+    assert "200 squares across: each is drawn a few pixels wide" in whole
+    assert 'data-action="grid-zoom:fit"' in whole[whole.index('data-testid="grid-tiny"'):]
+    assert 'data-testid="grid-tiny"' not in bar(200, 200, 8.0), "zoomed in: 25 squares across, readable"
+    assert 'data-testid="grid-tiny"' not in bar(30, 20, 1.0)
+
+
+def test_an_empty_encounters_header_pill_is_its_first_words_the_sentence_in_its_tooltip(app_module):
+    app = _open(app_module)
+    app.dispatch("lib-new", "olog:", None)
+    header = app.desk.slots.written("header-slot")
+    pill = header[header.index('data-testid="outcome"'):]
+    assert ">No combatants yet</span>" in pill
+    assert 'title="No combatants yet: add them in Setup' in pill

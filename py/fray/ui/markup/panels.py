@@ -67,8 +67,8 @@ def header(m: HeaderModel) -> Markup:
                h("span", {"class_": "status", "data-testid": "status", "title": m.status}, m.status),
                h("span", {"class_": "clock", "data-testid": "clock", "title": m.clock_title},
                  h("span", {"aria-hidden": "true"}, "◷ "), m.clock) if m.clock else "",
-               h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status"}, m.outcome)
-               if m.outcome else ""),
+               h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status", "title": m.outcome},
+                 short_outcome(m.outcome)) if m.outcome else ""),
              h("div", {"class_": "tools", "role": "toolbar", "aria-label": "Encounter"},
                h("button", {"type": "button", "data-action": "undo", "data-testid": "undo",
                             "disabled": not m.can_undo, "title": "Undo (Ctrl+Z)", "aria-label": "Undo"}, "↶",
@@ -97,6 +97,13 @@ def header(m: HeaderModel) -> Markup:
                if m.mode == "play" else "",  # in setup the header holds "Back to the fight": no room at 768 px
                h("button", {"type": "button", "data-action": "help", "data-testid": "help",
                             "aria-label": "Help", "title": "Help: the screen, starting a fight, shortcuts (?)"}, "?")))
+
+
+def short_outcome(outcome: str) -> str:
+    """The header's pill: a fight not ready yet says so in its first words ("No combatants yet"), the whole
+    sentence in the pill's tooltip and in Setup's own hint, so the pill keeps one line (issue #53)."""
+    head, colon, _ = outcome.partition(": add ")
+    return head if colon else outcome
 
 
 # Markup of rows and buttons drawn before, by their (immutable, hashable) models:
