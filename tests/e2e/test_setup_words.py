@@ -41,3 +41,17 @@ def test_a_200_by_200_map_says_its_squares_are_specks_and_zooms_to_the_tokens(ap
     app.get_by_test_id("grid-tiny-fit").click()
     expect(note).to_have_count(0)
     assert app.get_by_test_id("grid-zoom").inner_text() != "100%"
+
+
+def test_rule_chips_are_at_least_24_px_targets_on_a_phone(app: Page):
+    """WCAG 2.2 2.5.8 (target size): #53 measured 15 to 18 px chips at phone width."""
+    open_example(app, "ose", "detailed")  # before initiative: OSE-DECL-1 and OSE-BRACE-1 chips in the panel
+    show(app, "field")  # the declarations, on a phone in the Field tab
+    chips = app.locator("button.rule:visible")
+    expect(chips.first).to_be_visible()
+    sizes = chips.evaluate_all("els => els.map(e => { const r = e.getBoundingClientRect(); "
+                               "return [e.textContent, Math.round(r.width), Math.round(r.height)]; })")
+    assert sizes
+    if app.viewport_size["width"] < 760:
+        small = [s for s in sizes if s[1] < 24 or s[2] < 24]
+        assert small == [], small
