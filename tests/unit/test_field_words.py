@@ -119,3 +119,17 @@ def test_an_empty_encounters_header_pill_is_its_first_words_the_sentence_in_its_
     pill = header[header.index('data-testid="outcome"'):]
     assert ">No combatants yet</span>" in pill
     assert 'title="No combatants yet: add them in Setup' in pill
+
+
+def test_add_the_party_with_none_saved_answers_where_it_was_tapped(app_module):
+    app = _open(app_module)
+    app.dispatch("lib-new", "olog:", None)
+    app.dispatch("roster-party", "", None)
+    form = app.desk.slots.written("editor-slot")
+    start = form[form.index('data-testid="editor-start"'):]
+    start = start[:start.index("</div>")]
+    assert 'data-testid="start-report"' in start and "No party saved yet" in start
+    assert form.count("one tap away in every encounter") == 1, "said once, at the button tapped"
+    app.dispatch("add", "Sample PC", None)
+    form = app.desk.slots.written("editor-slot")
+    assert 'data-testid="start-report"' not in form

@@ -200,3 +200,13 @@ def test_an_empty_name_is_refused_at_its_field_and_mira_keeps_hers(app_module):
     app.edit_later("combatants/0/name", "text", "")
     assert app.desk.session.encounter.combatants[0].name == "Mira"
     assert "a name is needed" in field_html(app.desk.slots.written("editor-slot"), "combatants/0/name")
+
+
+def test_three_sample_pcs_are_three_distinct_people_and_goblins_are_numbered():
+    doc = presets.empty_encounter("olog")
+    for _ in range(3):
+        doc = editor.add_combatant(doc, "Sample PC", "party")
+    for _ in range(2):
+        doc = editor.add_combatant(doc, "Goblin", "orcs")
+    assert [c["name"] for c in doc["combatants"]] == ["Mira", "Brak", "Sela", "Goblin", "Goblin 2"]
+    assert len({c["id"] for c in doc["combatants"]}) == 5

@@ -84,8 +84,7 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
                  h("span", {"class_": "f-why", "id": "roster-count-why", "data-testid": "roster-count-why"},
                    state.count_why) if state.count_why else ""),
                party_button(len(party), "roster-party")),
-             h("p", {"class_": "roster-report", "role": "status", "data-testid": "roster-report"}, state.report)
-             if state.report else "",
+             report(state.report, "roster-report") if doc["combatants"] else "",
              h("ul", {"class_": "roster-list", "data-testid": "roster-list"}, rows) if rows
              else h("p", {"class_": "muted"}, "Nothing in the roster matches."),
              more,
@@ -94,6 +93,11 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
                             "class_": "small"}, "Export the roster"),
                h("button", {"type": "button", "data-action": "roster-import", "data-testid": "roster-import",
                             "class_": "small"}, "Import a roster…")))
+
+
+def report(text: str, testid: str) -> Markup | str:
+    """The roster's last report; with nobody in the encounter it is said under the start's "Add the party"."""
+    return h("p", {"class_": "roster-report", "role": "status", "data-testid": testid}, text) if text else ""
 
 
 def party_count(desk: Desk, doc: dict[str, Any]) -> int:
@@ -168,8 +172,8 @@ def _party(desk: Desk, name: str, arg: str, target) -> None:
     new, added = roster.add_party(doc, members, side_for(desk, doc, True))
     desk.roster.report = f"Added the party: {', '.join(added)}." if added else \
         "The whole party is already here." if members else \
-        "No party saved yet: open a player character below and tap “Save to roster” (a PC on the players' " \
-        "side joins the party); it is then one tap away in every encounter."
+        "No party saved yet: add the PCs below (“+ Sample PC”, the roster), open each and tap “Save to " \
+        "roster” (a PC on the players' side joins the party); it is then one tap away in every encounter."
     if added:
         edit(desk, lambda d: new)
 

@@ -183,13 +183,18 @@ def convert(kind: str, raw: str) -> Any:
 
 
 def add_combatant(doc: dict[str, Any], preset_name: str, side: str) -> dict[str, Any]:
+    """doc with one more combatant from a preset: a sample PC takes the next free name of the party's list (a
+    party of distinct people, not "Mira, Mira 2, Mira 3"), a creature is numbered ("Goblin 2")."""
     new = copy.deepcopy(doc)
-    ids = {c["id"] for c in new["combatants"]}
-    cid = presets.next_id(ids, presets.PRESETS[preset_name]["name"])
-    c = presets.preset(preset_name, cid, side)
+    c = presets.preset(preset_name, "", side)
+    taken = {o["name"] for o in new["combatants"]}
+    free = [n for n in presets.PC_NAMES if n not in taken] if c.get("stats", {}).get("pc") else []
     same = sum(1 for o in new["combatants"] if o["name"].startswith(c["name"]))
-    if same:
+    if free:
+        c["name"] = free[0]
+    elif same:
         c["name"] = f"{c['name']} {same + 1}"
+    c["id"] = presets.next_id({o["id"] for o in new["combatants"]}, c["name"])
     new["combatants"].append(placement.placed(new, c))
     return new
 

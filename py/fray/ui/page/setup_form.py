@@ -27,6 +27,8 @@ def draw(desk: Desk) -> None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
     party = roster_ui.party_button(roster_ui.party_count(desk, doc), "start-party")
+    if not doc["combatants"]:  # "Add the party" at the top answers there, not in the roster 700 px lower (#53)
+        party += roster_ui.report(desk.roster.report, "start-report")
     view = ruleset.info.field_view(doc.get("profile", ""))
     image = map_image_ui.placed(doc)
     placing = str(map_image_markup.render(image, view, (doc["map"]["width"], doc["map"]["height"]),
