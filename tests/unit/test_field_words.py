@@ -133,3 +133,14 @@ def test_add_the_party_with_none_saved_answers_where_it_was_tapped(app_module):
     app.dispatch("add", "Sample PC", None)
     form = app.desk.slots.written("editor-slot")
     assert 'data-testid="start-report"' not in form
+
+
+def test_a_refused_condition_is_forgotten_when_the_fight_moves_on(app_module):
+    app, cid = _mira(app_module)
+    app.dispatch_form("cond-form", "", {"condition": "Stunned", "lasts": "99999"}, "", Form(cid))
+    assert 'data-testid="cond-why"' in app.desk.slots.written("actions-slot")
+    before = len(app.desk.session.steps)
+    app.dispatch_form("hp-quick", cid, {"change": "-1"}, "", None)  # a step: the fight is elsewhere now
+    assert len(app.desk.session.steps) == before + 1
+    app.dispatch("select", cid, None)
+    assert 'data-testid="cond-why"' not in app.desk.slots.written("actions-slot")

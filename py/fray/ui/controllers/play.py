@@ -450,7 +450,7 @@ def _condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> N
             problem = "Name the condition first (asleep, prone, or your own words): a condition needs a name."
         elif problem:
             problem += "; or leave the duration empty: until removed."
-        desk.set(cond_refused=(cid, name[:40], lasting[:20], problem or in_words(illegal.detail)))
+        desk.set(cond_refused=(state, cid, name[:40], lasting[:20], problem or in_words(illegal.detail)))
         return
     desk.set(cond_refused=None)
     act(desk, cmd)
