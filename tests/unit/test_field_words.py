@@ -144,3 +144,15 @@ def test_a_refused_condition_is_forgotten_when_the_fight_moves_on(app_module):
     assert len(app.desk.session.steps) == before + 1
     app.dispatch("select", cid, None)
     assert 'data-testid="cond-why"' not in app.desk.slots.written("actions-slot")
+
+
+def test_the_welcomes_notice_goes_when_the_fight_starts(app_module):
+    app = _open(app_module)
+    app.dispatch("welcome-blank", "ose", None)
+    assert "open in Setup" in app.desk.slots.written("notice-slot")
+    app.dispatch("add", "Sample PC", None)
+    app.dispatch("add", "Orc", None)
+    assert "open in Setup" in app.desk.slots.written("notice-slot"), "kept while the referee sets up"
+    app.dispatch("mode", "play", None)  # "Back to the fight"
+    assert app.desk.page.mode == "play"
+    assert "open in Setup" not in app.desk.slots.written("notice-slot")
