@@ -156,3 +156,21 @@ def test_the_welcomes_notice_goes_when_the_fight_starts(app_module):
     app.dispatch("mode", "play", None)  # "Back to the fight"
     assert app.desk.page.mode == "play"
     assert "open in Setup" not in app.desk.slots.written("notice-slot")
+
+
+def test_a_question_with_one_possible_answer_is_not_asked__OSE_SPELL_2(app_module, monkeypatch):
+    from fray.engine.commands import Choice, Option
+    from fray.rules.ose.commands import CompleteSpell
+    from fray.ui.controllers import play
+    app = _open(app_module, "ose", "detailed")
+    done = []
+    one = Option(CompleteSpell("mira"), "Complete Magic Missile", choices=(Choice("On Orc 1", {"targets": ("o1",)}),),
+                 question="Mira completes Magic Missile: on whom?")
+    two = Option(CompleteSpell("mira"), "Complete Sleep", question="Mira completes Sleep: on whom?",
+                 choices=(Choice("On Orc 1", {"targets": ("o1",)}), Choice("On Orc 2", {"targets": ("o2",)})))
+    monkeypatch.setattr(play, "options", lambda desk: [one, two])
+    monkeypatch.setattr(play, "act", lambda desk, cmd, **kw: done.append(cmd))
+    app.handle(lambda d: play.choose(d, 0), "opt")
+    assert done == [CompleteSpell("mira", targets=("o1",))], "acted at once, on the only foe"
+    app.handle(lambda d: play.choose(d, 1), "opt")
+    assert len(done) == 1 and app.desk.page.pending == (1, two), "two answers: asked"

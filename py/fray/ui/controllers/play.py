@@ -94,6 +94,8 @@ def choose(desk: Desk, index: int, ask: bool = False, other: bool = False) -> No
         desk.notify(o.why or "Not allowed now.", "error")
         return
     picked = -1 if ask else default_choice(desk, o)
+    if picked < 0 and not ask and len(o.choices) == 1:
+        picked = 0  # one possible answer ("on whom?" with one foe): no question (#53, stop 11)
     if other and picked >= 0 and len(o.choices) == 2:
         picked = 1 - picked
     if picked >= 0:
