@@ -174,3 +174,14 @@ def test_a_question_with_one_possible_answer_is_not_asked__OSE_SPELL_2(app_modul
     assert done == [CompleteSpell("mira", targets=("o1",))], "acted at once, on the only foe"
     app.handle(lambda d: play.choose(d, 1), "opt")
     assert len(done) == 1 and app.desk.page.pending == (1, two), "two answers: asked"
+
+
+def test_a_morale_roll_on_the_8th_line_stays_in_view_above_the_events__OSE_MORALE_1():
+    from fray.ui.markup.panels import result_card
+    from fray.views.panels import LogLine, StepResult
+    lines = tuple(LogLine(5, f"Orc {i} attacks Brak: miss", "OSE-ATK-1", "event", "d20 [3] = 3") for i in range(8))
+    morale = LogLine(5, "Orcs check morale: 2d6 [11] = 11 vs 8: they flee", "OSE-MORALE-1", "event", "2d6 [11] = 11")
+    card = str(result_card(StepResult(5, lines + (morale,), ()), "result"))
+    key = card.index('data-testid="result-key"')
+    assert key < card.index("Orcs check morale") < card.index('class="res-lines"'), "above the scrolled box"
+    assert card.count("Orcs check morale") == 1

@@ -515,10 +515,14 @@ def result_card(result: StepResult | None, testid: str) -> Markup:
         return Markup("")
     downed = [h("p", {"class_": "res-down", "data-testid": f"{testid}-down"}, "\u2620 ", name, " is down.")
               for name in result.downed]
-    lines = [h("li", {"class_": f"log-{ln.kind}"},
-               h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
-               h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
-               with_rules(ln.rule) if ln.rule else "") for ln in result.lines]
+    def line(ln: LogLine) -> Markup:
+        return h("li", {"class_": f"log-{ln.kind}"},
+                 h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
+                 h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
+                 with_rules(ln.rule) if ln.rule else "")
+    # A morale roll ends a fight as a death does: kept above the events' box, never its hidden 8th line (#53).
+    key = [line(ln) for ln in result.lines if is_morale(ln)]
+    lines = [line(ln) for ln in result.lines if not is_morale(ln)]
     hp = [h("li", {"class_": "res-hp" + (" down" if c.after <= 0 or c.downed else "")},
             h("strong", None, c.name), f" {c.before} \u2192 {c.after} / {c.max_hp} HP",
             " (down)" if c.downed else " (back up)" if c.rose else "") for c in result.hp]
@@ -526,11 +530,17 @@ def result_card(result: StepResult | None, testid: str) -> Markup:
                          "aria-label": "Last result"},
              h("h2", None, f"Step {result.step}"),
              downed,
+             h("ul", {"class_": "res-key", "data-testid": f"{testid}-key"}, key) if key else "",
              # Focusable: beside the actions the list scrolls within a few lines' height (fray.css), so
              # that a long step (initiative, a segment's resolutions) leaves the actions on the screen.
              h("ul", {"class_": "res-lines", "tabindex": "0", "aria-label": f"Events of step {result.step}"},
                lines),
              h("ul", {"class_": "res-hps"}, hp) if hp else "")
+
+
+def is_morale(ln: LogLine) -> bool:
+    """A line of the result card that says a side's or a creature's morale (OSE-MORALE-1, a side's check)."""
+    return "MORALE" in ln.rule.upper() or "morale" in ln.text.lower()
 
 
 def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:
