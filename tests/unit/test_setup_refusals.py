@@ -210,3 +210,21 @@ def test_three_sample_pcs_are_three_distinct_people_and_goblins_are_numbered():
         doc = editor.add_combatant(doc, "Goblin", "orcs")
     assert [c["name"] for c in doc["combatants"]] == ["Mira", "Brak", "Sela", "Goblin", "Goblin 2"]
     assert len({c["id"] for c in doc["combatants"]}) == 5
+
+
+def test_the_spells_field_shows_the_bracket_form_and_keeps_a_comma_inside_brackets__OSE_SPELL_5():
+    form = str(editor.render(presets.blank_encounter("ose", "detailed"), get("ose"), [], 0))
+    spells = field_html(form, "combatants/0/stats/spells")
+    assert 'placeholder="Magic Missile (1d6+1 each), Sleep (asleep for 10 min)"' in spells
+    assert "does what its brackets say" in spells  # its help, in the field's tooltip
+    typed = "Burning Hands (1d8, burning for 2 rounds), Magic Missile (1d6+1 each)"
+    assert editor.convert("list", typed) == ["Burning Hands (1d8, burning for 2 rounds)", "Magic Missile (1d6+1 each)"]
+    doc = editor.edited(presets.blank_encounter("ose", "detailed"), "combatants/0/stats/spells",
+                        editor.convert("list", typed))
+    assert doc["combatants"][0]["stats"]["spells"][0] == "Burning Hands (1d8, burning for 2 rounds)"
+
+
+def test_the_help_says_how_a_spell_does_what_it_says():
+    from fray.ui.markup.guide import help_dialog
+    assert "Magic Missile (1d6+1 each)" in str(help_dialog()) and "Without brackets the referee narrates" in \
+        str(help_dialog())

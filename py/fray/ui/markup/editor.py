@@ -20,6 +20,7 @@ from ...engine.specs import Setting, StatSpec
 from ...engine import storage
 from ...engine.storage import SHAPES
 from ...rules import SYSTEMS
+from .guide import SPELL_EXAMPLE, SPELL_HELP
 from .html import Markup, h, with_rules
 
 
@@ -169,8 +170,8 @@ def convert(kind: str, raw: str) -> Any:
         return n - 1
     if kind == "bool":
         return raw in ("true", "on", "1", "yes")
-    if kind == "list":
-        return [p.strip() for p in raw.split(",") if p.strip()]
+    if kind == "list":  # a comma inside brackets is the entry's own: "Burning Hands (1d8, burning for 2 rounds)"
+        return [p.strip() for p in re.split(r",(?![^()]*\))", raw) if p.strip()]
     if kind == "square":
         if raw == "":
             return None
@@ -338,6 +339,9 @@ def stat_field(i: int, spec: StatSpec, value: Any) -> Markup:
     kind = {"int": "int", "bool": "bool", "list": "list"}.get(spec.kind, "text")
     if kind == "int" and spec.default is None:
         kind = "intornull"  # optional: blank means "use the rule's default"
+    if spec.key == "spells":  # the bracket form that makes a spell do what it says (engine/spells.py, #53)
+        return field(spec.label, path, value if value is not None else spec.default, kind,
+                     placeholder=SPELL_EXAMPLE, title=SPELL_HELP)
     return field(spec.label, path, value if value is not None else spec.default, kind)
 
 
