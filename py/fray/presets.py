@@ -56,6 +56,9 @@ PRESETS: dict[str, dict[str, Any]] = {
     },
 }
 
+# The sample PC's names, one per tap of "+ Sample PC" (issue #53: three taps gave "Mira, Mira 2, Mira 3").
+PC_NAMES = ("Mira", "Brak", "Sela", "Hal", "Tamsin", "Orrin", "Wren", "Corvin", "Ilse", "Dagny")
+
 SIDE_STYLES = (
     ("#2f6db5", "circle"), ("#b53a2f", "square"), ("#2f8f4e", "diamond"),
     ("#8a4fb5", "triangle"), ("#b5862f", "hexagon"), ("#3a9aa8", "star"),

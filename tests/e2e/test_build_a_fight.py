@@ -165,6 +165,7 @@ def test_from_scratch_three_sample_pcs_and_four_orcs_in_a_third_of_the_clicks__C
     pcs = [c for c in people if c["side"] == "party"]
     orcs = [c for c in people if c["side"] != "party"]
     assert len(pcs) == 3 and len(orcs) == 4, [(c["name"], c["side"]) for c in people]
+    assert [p["name"] for p in pcs] == ["Mira", "Brak", "Sela"], "three distinct people, not Mira 2 (#53)"
     if system == "olog":
         assert all(abs(p["band"] - o["band"]) >= 2 for p in pcs for o in orcs)
     else:

@@ -47,7 +47,9 @@ def test_a_condition_for_one_round_ends_when_round_two_begins_and_undo_brings_it
 def test_a_negative_duration_is_refused_at_the_field__CORE_REF_1(app):
     open_example(app, "olog", "two_orcs")
     add_condition(app, "brak", "Blessed", "-3")
-    expect(app.get_by_test_id("notice-error")).to_contain_text('"-3" is not a duration')
+    expect(app.get_by_test_id("cond-why")).to_contain_text('"-3" is not a duration')  # at the field (#53)
+    expect(app.get_by_test_id("cond-lasts")).to_have_attribute("aria-invalid", "true")
+    expect(app.get_by_test_id("notice-error")).to_have_count(0)
     expect(badge(app, "brak")).to_have_count(0)
     assert "Blessed" not in log_text(app)
 

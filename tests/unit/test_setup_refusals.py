@@ -49,6 +49,8 @@ def field_html(form: str, path: str) -> str:
     ("bands", "int", "999", "out of range (1 to 50)"),
     ("combatants/0/band", "zone", "7", "zones here are 1 to 6"),
     ("combatants/0/ac", "int", "1e9", "not a whole number"),
+    ("combatants/0/name", "text", "", "a name is needed"),
+    ("combatants/0/name", "text", "   ", "a name is needed"),
 ])
 def test_a_value_the_setup_cannot_hold_is_refused_with_its_reason(path, kind, typed, why):
     with pytest.raises(editor.EditError) as refused:
@@ -191,3 +193,38 @@ def test_a_half_typed_value_never_reaches_the_fight(app_module):
     assert storage.dumps(app.desk.session) == before
     s = app.desk.session
     assert isinstance(s, Session) and any(o.allowed for c in s.current() for o in s.options(c))
+
+
+def test_an_empty_name_is_refused_at_its_field_and_mira_keeps_hers(app_module):
+    app = _open(app_module)
+    app.edit_later("combatants/0/name", "text", "")
+    assert app.desk.session.encounter.combatants[0].name == "Mira"
+    assert "a name is needed" in field_html(app.desk.slots.written("editor-slot"), "combatants/0/name")
+
+
+def test_three_sample_pcs_are_three_distinct_people_and_goblins_are_numbered():
+    doc = presets.empty_encounter("olog")
+    for _ in range(3):
+        doc = editor.add_combatant(doc, "Sample PC", "party")
+    for _ in range(2):
+        doc = editor.add_combatant(doc, "Goblin", "orcs")
+    assert [c["name"] for c in doc["combatants"]] == ["Mira", "Brak", "Sela", "Goblin", "Goblin 2"]
+    assert len({c["id"] for c in doc["combatants"]}) == 5
+
+
+def test_the_spells_field_shows_the_bracket_form_and_keeps_a_comma_inside_brackets__OSE_SPELL_5():
+    form = str(editor.render(presets.blank_encounter("ose", "detailed"), get("ose"), [], 0))
+    spells = field_html(form, "combatants/0/stats/spells")
+    assert 'placeholder="Magic Missile (1d6+1 each), Sleep (asleep for 10 min)"' in spells
+    assert "does what its brackets say" in spells  # its help, in the field's tooltip
+    typed = "Burning Hands (1d8, burning for 2 rounds), Magic Missile (1d6+1 each)"
+    assert editor.convert("list", typed) == ["Burning Hands (1d8, burning for 2 rounds)", "Magic Missile (1d6+1 each)"]
+    doc = editor.edited(presets.blank_encounter("ose", "detailed"), "combatants/0/stats/spells",
+                        editor.convert("list", typed))
+    assert doc["combatants"][0]["stats"]["spells"][0] == "Burning Hands (1d8, burning for 2 rounds)"
+
+
+def test_the_help_says_how_a_spell_does_what_it_says():
+    from fray.ui.markup.guide import help_dialog
+    assert "Magic Missile (1d6+1 each)" in str(help_dialog()) and "Without brackets the referee narrates" in \
+        str(help_dialog())

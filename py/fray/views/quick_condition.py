@@ -9,6 +9,8 @@ read by the ruleset (Ruleset.duration). Pure: no browser imports.
 """
 from __future__ import annotations
 
+import re
+
 from ..engine.conditions import Named, turn_count
 from ..engine.referee import SetCondition
 from ..engine.ruleset import Ruleset
@@ -33,6 +35,13 @@ def duration_choices(rs: Ruleset, state: State) -> tuple[tuple[str, str], ...]:
             out.append((f"start-step:{acting}", f"until the start of {name}'s next step"))
     out.append(("", "until removed"))
     return tuple(out)
+
+
+def in_words(detail: str) -> str:
+    """An engine refusal of a condition said at its field: without the file path of the combatant's list
+    ("mira-1.conditions: "), which names nothing the referee sees."""
+    text = re.sub(r"^[^\s:]+\.conditions: ", "", detail)
+    return text[:1].upper() + text[1:]
 
 
 def library(rs: Ruleset) -> tuple[Named, ...]:

@@ -70,6 +70,8 @@ def _mode(desk: Desk, name: str, arg: str, target) -> None:
         desk.setup.leaving = True  # values typed were refused: ask before dropping them
         desk.focus = "[data-testid=setup-keep]"
         return
+    if arg == "play" and desk.page.notice[1] != "error":
+        desk.set(notice=("", "info"))  # the setup's word ("a new encounter is open in Setup...") stays there (#53)
     desk.set(mode=arg, pending=None)
 
 

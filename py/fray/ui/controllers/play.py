@@ -16,7 +16,7 @@ from ...engine.dice import BadFace, DiceError, NeedDice
 from ...engine.referee import Allow, Damage, Effect, FreeRoll, SetCondition, SetHp
 from ...engine.session import SetupChange
 from ...views.hp_change import read_change
-from ...views.quick_condition import condition_command
+from ...views.quick_condition import condition_command, in_words
 from ...views.panels import on_target, system_view
 from .actions import Actions
 from ..desk.desk import Desk
@@ -94,6 +94,8 @@ def choose(desk: Desk, index: int, ask: bool = False, other: bool = False) -> No
         desk.notify(o.why or "Not allowed now.", "error")
         return
     picked = -1 if ask else default_choice(desk, o)
+    if picked < 0 and not ask and len(o.choices) == 1:
+        picked = 0  # one possible answer ("on whom?" with one foe): no question (#53, stop 11)
     if other and picked >= 0 and len(o.choices) == 2:
         picked = 1 - picked
     if picked >= 0:
@@ -428,8 +430,8 @@ def _quick_condition(desk: Desk, arg: str, values: dict[str, str], op: str, form
     cmd, problem = condition_command(rs, state, arg, name, lasting, "secret" in values)
     illegal = desk.session.check(cmd) if cmd is not None else None
     if cmd is None or illegal is not None:
-        desk.set(dialog=Dialog("hp", combatant=arg, cond_typed=typed[:40], cond_problem=problem or illegal.detail),
-                 cond_for=lasting)
+        desk.set(dialog=Dialog("hp", combatant=arg, cond_typed=typed[:40],
+                               cond_problem=problem or in_words(illegal.detail)), cond_for=lasting)
         return
     desk.set(dialog=None, cond_for=lasting)
     act(desk, cmd)
@@ -437,10 +439,23 @@ def _quick_condition(desk: Desk, arg: str, values: dict[str, str], op: str, form
 
 @forms("cond-form")
 def _condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
-    cond = values.get("condition", "").strip()
-    lasts = read_lasts(desk, values)
-    if lasts is not None and cond:
-        act(desk, SetCondition(attr(form, "data-id"), cond[:40], True, lasts))
+    """The referee's condition and its duration: one step; a refusal (no name, not a duration, too long) is
+    said beside the form, in words, with what was typed kept (CORE-TIME-1)."""
+    cid, state = attr(form, "data-id"), desk.session.state
+    if not state.has(cid):
+        return
+    name, lasting = values.get("condition", ""), values.get("lasts", "")
+    cmd, problem = condition_command(desk.session.ruleset, state, cid, name, lasting)
+    illegal = desk.session.check(cmd) if cmd is not None else None
+    if cmd is None or illegal is not None:
+        if not name.strip():
+            problem = "Name the condition first (asleep, prone, or your own words): a condition needs a name."
+        elif problem:
+            problem += "; or leave the duration empty: until removed."
+        desk.set(cond_refused=(state, cid, name[:40], lasting[:20], problem or in_words(illegal.detail)))
+        return
+    desk.set(cond_refused=None)
+    act(desk, cmd)
 
 
 def read_lasts(desk: Desk, values: dict[str, str]) -> int | None:

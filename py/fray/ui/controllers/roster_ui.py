@@ -13,6 +13,7 @@ from typing import Any
 from pyscript import document
 
 from ... import bestiary, roster
+from ...engine.limits import MAX_COMBATANTS
 from .actions import Actions
 from ..desk.desk import Desk
 from ..desk.entries import download, now_ms
@@ -83,8 +84,8 @@ def _party(desk: Desk, name: str, arg: str, target) -> None:
     new, added = roster.add_party(doc, members, side_for(desk, doc, True))
     desk.roster.report = f"Added the party: {', '.join(added)}." if added else \
         "The whole party is already here." if members else \
-        "No party saved yet: open a player character below and tap “Save to roster” (a PC on the players' " \
-        "side joins the party); it is then one tap away in every encounter."
+        "No party saved yet: add the PCs below (“+ Sample PC”, the roster), open each and tap “Save to " \
+        "roster” (a PC on the players' side joins the party); it is then one tap away in every encounter."
     if added:
         edit(desk, lambda d: new)
 
@@ -121,11 +122,24 @@ def _system(desk: Desk, arg: str, target) -> None:
 
 @changes("roster-count")
 def _count(desk: Desk, arg: str, target) -> None:
+    n, desk.roster.count_why = copies_typed(str(target.value))
+    desk.roster.count = n
+
+
+def copies_typed(raw: str) -> tuple[int, str]:
+    """The copies to add from what was typed, and why it is not what was typed ("" when it is): never
+    changed silently."""
+    top = roster.MAX_COPIES
     try:
-        n = int(str(target.value))
+        n = int(raw.strip())
     except ValueError:
-        n = 1
-    desk.roster.count = max(1, min(roster.MAX_COPIES, n))
+        return 1, f"“{raw.strip()[:20]}” is not a number of copies: 1 copy will be added."
+    if n > top:
+        return top, (f"{n:,} is more than {top}, the most added at once (each copy is a token and a row of the "
+                     f"order; an encounter holds at most {MAX_COMBATANTS}): {top} will be added, tap again for more.")
+    if n < 1:
+        return 1, "At least 1 copy: 1 will be added."
+    return n, ""
 
 
 # --- importing ------------------------------------------------------------------------------------

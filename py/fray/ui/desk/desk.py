@@ -45,6 +45,7 @@ class RosterState:
     query: str = ""
     system: str | None = None  # None: the draft's own system
     count: int = 1
+    count_why: str = ""  # why the copies typed were not taken as typed, said at the field
     report: str = ""
 
 

@@ -74,6 +74,9 @@ class Page:
     # selections, as a preference ("show me why not" for every attack list), until folded again.
     unfolded: frozenset[str] = frozenset()
     cond_for: str | None = None  # the quick dialog's duration last chosen (views/quick_condition.py), kept as a preference
+    # The referee's condition form refused: (the fight's state then, combatant, the name typed, the duration typed,
+    # why), said at its field while the fight stays in that state (a step, undo or another encounter drops it).
+    cond_refused: tuple[Any, str, str, str, str] | None = None
 
 
 def showing(page: Page, kind: str) -> bool:

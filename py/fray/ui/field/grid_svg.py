@@ -19,6 +19,9 @@ from ..markup.html import Markup, esc, h, with_rules
 
 S = 10  # SVG units per 5 ft square
 MAX_ZOOM = 8.0
+# More squares than this across the field and each is drawn a few pixels wide (200 across: 1.5 px at 1280 px):
+# the toolbar says so and offers to zoom to the tokens (issue #53).
+TINY_ACROSS = 60
 
 
 def _n(v: float) -> str:
@@ -337,7 +340,19 @@ def _toolbar(m: GridModel, ui: FieldUi) -> Markup:
                           "data-testid": "grid-zoom-fit", "title": "Frame every token"}, "Fit"),
              toggle("grid-follow", "Follow", bool(ui.follow), "grid-follow",
                     "Keep the actor centred after each step"),
-             h("span", {"class_": "dims muted"}, f"{m.width}×{m.height} squares of 5 ft"))
+             h("span", {"class_": "dims muted"}, f"{m.width}×{m.height} squares of 5 ft"),
+             tiny_note(m.width, m.height, zoom))
+
+
+def tiny_note(width: int, height: int, zoom: float) -> Markup | str:
+    """On a map too big to read drawn whole, why the squares are specks and the zoom that helps."""
+    across = max(width, height) / zoom
+    if across <= TINY_ACROSS:
+        return ""
+    return h("span", {"class_": "g-tiny tone-warn", "data-testid": "grid-tiny", "role": "note"},
+             f"{round(across)} squares across: each is drawn a few pixels wide. ",
+             h("button", {"type": "button", "class_": "small", "data-action": "grid-zoom:fit",
+                          "data-testid": "grid-tiny-fit"}, "Zoom to the tokens"))
 
 
 # --- the view ----------------------------------------------------------------------------------

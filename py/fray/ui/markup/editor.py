@@ -20,6 +20,7 @@ from ...engine.specs import Setting, StatSpec
 from ...engine import storage
 from ...engine.storage import SHAPES
 from ...rules import SYSTEMS
+from .guide import SPELL_EXAMPLE, SPELL_HELP
 from .html import Markup, h, with_rules
 
 
@@ -89,6 +90,8 @@ def edited(doc: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
         top = c.get("max_hp") if isinstance(c.get("max_hp"), int) else L.MAX_HP[1]
         if not 0 <= value <= top:
             raise EditError(f"HP must be 0 to {top} (its Max HP)")
+    if re.fullmatch(r"combatants/\d+/name", path) and isinstance(value, str) and not value.strip():
+        raise EditError("a name is needed: it labels the token, the order and the log")
     if re.fullmatch(r"combatants/\d+/band", path) and isinstance(value, int):
         bands = doc.get("bands", 6)
         if not 0 <= value < bands:
@@ -167,8 +170,8 @@ def convert(kind: str, raw: str) -> Any:
         return n - 1
     if kind == "bool":
         return raw in ("true", "on", "1", "yes")
-    if kind == "list":
-        return [p.strip() for p in raw.split(",") if p.strip()]
+    if kind == "list":  # a comma inside brackets is the entry's own: "Burning Hands (1d8, burning for 2 rounds)"
+        return [p.strip() for p in re.split(r",(?![^()]*\))", raw) if p.strip()]
     if kind == "square":
         if raw == "":
             return None
@@ -181,13 +184,18 @@ def convert(kind: str, raw: str) -> Any:
 
 
 def add_combatant(doc: dict[str, Any], preset_name: str, side: str) -> dict[str, Any]:
+    """doc with one more combatant from a preset: a sample PC takes the next free name of the party's list (a
+    party of distinct people, not "Mira, Mira 2, Mira 3"), a creature is numbered ("Goblin 2")."""
     new = copy.deepcopy(doc)
-    ids = {c["id"] for c in new["combatants"]}
-    cid = presets.next_id(ids, presets.PRESETS[preset_name]["name"])
-    c = presets.preset(preset_name, cid, side)
+    c = presets.preset(preset_name, "", side)
+    taken = {o["name"] for o in new["combatants"]}
+    free = [n for n in presets.PC_NAMES if n not in taken] if c.get("stats", {}).get("pc") else []
     same = sum(1 for o in new["combatants"] if o["name"].startswith(c["name"]))
-    if same:
+    if free:
+        c["name"] = free[0]
+    elif same:
         c["name"] = f"{c['name']} {same + 1}"
+    c["id"] = presets.next_id({o["id"] for o in new["combatants"]}, c["name"])
     new["combatants"].append(placement.placed(new, c))
     return new
 
@@ -331,6 +339,9 @@ def stat_field(i: int, spec: StatSpec, value: Any) -> Markup:
     kind = {"int": "int", "bool": "bool", "list": "list"}.get(spec.kind, "text")
     if kind == "int" and spec.default is None:
         kind = "intornull"  # optional: blank means "use the rule's default"
+    if spec.key == "spells":  # the bracket form that makes a spell do what it says (engine/spells.py, #53)
+        return field(spec.label, path, value if value is not None else spec.default, kind,
+                     placeholder=SPELL_EXAMPLE, title=SPELL_HELP)
     return field(spec.label, path, value if value is not None else spec.default, kind)
 
 

@@ -19,6 +19,13 @@ SHORTCUTS = (  # (keys, each its own <kbd> with "or" between them, what they do)
     ("Arrows", "Move the grid cursor"), ("?", "Show this help"),
 )
 
+# How a caster's spell does what it says (engine/spells.py), said in the help and beside the Spells field (#53).
+SPELL_HELP = ("A caster's spell does what its brackets say when it is completed: “Magic Missile (1d6+1 each)” "
+              "rolls for each target, “Cure Light Wounds (1d6+1 heal)” heals, “Sleep (asleep for 10 min)” puts a "
+              "condition on. Without brackets the referee narrates it. Write them in Setup, in the caster's "
+              "spells field, one after another with commas.")
+SPELL_EXAMPLE = "Magic Missile (1d6+1 each), Sleep (asleep for 10 min)"
+
 # (area, what it holds and how to use it): the help's tour of the screen, in the page's own words.
 AREAS = (
     ("Header", "↶ Undo and ↷ Redo take back any step, a setup change too (Ctrl+Z). Setup edits the sides, "
@@ -39,6 +46,7 @@ AREAS = (
                 "rule id: tap the id to read the rule. When a rule needs a choice, the question comes before "
                 "any die is rolled. The result card shows the last step: each roll, the rule behind it, HP "
                 "before → after. The referee's tools (HP, conditions, allow) are below."),
+    ("Spells", SPELL_HELP),
     ("Dice", "A roller for any expression (2d6+1). Who rolls: the app, you (type your dice's faces when a "
              "roll is needed), or the players of the sides you tick."),
     ("Log", "Every step with its dice and rule ids, newest first; Export saves it as text."),

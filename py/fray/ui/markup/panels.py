@@ -67,8 +67,8 @@ def header(m: HeaderModel) -> Markup:
                h("span", {"class_": "status", "data-testid": "status", "title": m.status}, m.status),
                h("span", {"class_": "clock", "data-testid": "clock", "title": m.clock_title},
                  h("span", {"aria-hidden": "true"}, "◷ "), m.clock) if m.clock else "",
-               h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status"}, m.outcome)
-               if m.outcome else ""),
+               h("span", {"class_": "outcome", "data-testid": "outcome", "role": "status", "title": m.outcome},
+                 short_outcome(m.outcome)) if m.outcome else ""),
              h("div", {"class_": "tools", "role": "toolbar", "aria-label": "Encounter"},
                h("button", {"type": "button", "data-action": "undo", "data-testid": "undo",
                             "disabled": not m.can_undo, "title": "Undo (Ctrl+Z)", "aria-label": "Undo"}, "↶",
@@ -97,6 +97,13 @@ def header(m: HeaderModel) -> Markup:
                if m.mode == "play" else "",  # in setup the header holds "Back to the fight": no room at 768 px
                h("button", {"type": "button", "data-action": "help", "data-testid": "help",
                             "aria-label": "Help", "title": "Help: the screen, starting a fight, shortcuts (?)"}, "?")))
+
+
+def short_outcome(outcome: str) -> str:
+    """The header's pill: a fight not ready yet says so in its first words ("No combatants yet"), the whole
+    sentence in the pill's tooltip and in Setup's own hint, so the pill keeps one line (issue #53)."""
+    head, colon, _ = outcome.partition(": add ")
+    return head if colon else outcome
 
 
 # Markup of rows and buttons drawn before, by their (immutable, hashable) models:
@@ -360,7 +367,12 @@ def ask_box(a: AskModel) -> Markup:
 
 
 def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[str, ...], unit: str = "rounds",
-                  others: tuple[tuple[str, str], ...] = ()) -> Markup:
+                  others: tuple[tuple[str, str], ...] = (), refused: tuple[str, str, str] | None = None) -> Markup:
+    """The referee's tools for one combatant; `refused`: the condition typed, its duration and why it was not
+    added, said beside the form (the name's field marked when it is empty, else the duration's)."""
+    typed, lasts, why = refused or ("", "", "")
+    bad_name = refused is not None and not typed.strip()
+    bad_lasts = refused is not None and not bad_name
     conds = [h("li", None, c, " ", h("button", {"type": "button", "data-action": f"uncond:{cid}:{i}",
                                                   "aria-label": f"Remove {c}"}, "×"))
              for i, c in enumerate(conditions)]
@@ -380,13 +392,21 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
                  f"Set (max {max_hp})")),
              h("form", {"class_": "cond-form", "data-action": "cond-form", "data-id": cid},
                h("label", None, "Condition ", h("input", {"type": "text", "name": "condition", "maxlength": "40",
-                                                           "list": "condition-names", "data-testid": "cond-name"})),
+                                                           "list": "condition-names", "data-testid": "cond-name",
+                                                           "value": typed or None, **_invalid(bad_name)})),
                h("label", None, f"for ({unit} or minutes, empty: until removed) ",
                  h("input", {"type": "text", "name": "lasts", "maxlength": "20", "autocomplete": "off",
-                             "placeholder": f"3 or 3 {unit}", "class_": "cond-lasts", "data-testid": "cond-lasts"})),
-               h("button", {"type": "submit", "data-testid": "cond-add"}, "Add")),
+                             "placeholder": f"3 or 3 {unit}", "class_": "cond-lasts", "data-testid": "cond-lasts",
+                             "value": lasts or None, **_invalid(bad_lasts)})),
+               h("button", {"type": "submit", "data-testid": "cond-add"}, "Add"),
+               h("span", {"class_": "f-why", "id": "cond-why", "role": "alert", "data-testid": "cond-why"}, why)
+               if refused else ""),
              h("ul", {"class_": "conds"}, conds) if conds else "")),
              effect_form(cid, others, unit) if others else "")
+
+
+def _invalid(bad: bool) -> dict[str, str]:
+    return {"aria-invalid": "true", "aria-describedby": "cond-why"} if bad else {}
 
 
 _BOXES = Cache(512)  # each combatant's box in the effect form, ticked or not: drawn again at every selection
@@ -495,10 +515,14 @@ def result_card(result: StepResult | None, testid: str) -> Markup:
         return Markup("")
     downed = [h("p", {"class_": "res-down", "data-testid": f"{testid}-down"}, "\u2620 ", name, " is down.")
               for name in result.downed]
-    lines = [h("li", {"class_": f"log-{ln.kind}"},
-               h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
-               h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
-               with_rules(ln.rule) if ln.rule else "") for ln in result.lines]
+    def line(ln: LogLine) -> Markup:
+        return h("li", {"class_": f"log-{ln.kind}"},
+                 h("span", {"class_": "text"}, "(secret roll) " if ln.secret else "", with_rules(ln.text)),
+                 h("span", {"class_": "faces"}, ln.dice) if ln.dice else "",
+                 with_rules(ln.rule) if ln.rule else "")
+    # A morale roll ends a fight as a death does: kept above the events' box, never its hidden 8th line (#53).
+    key = [line(ln) for ln in result.lines if is_morale(ln)]
+    lines = [line(ln) for ln in result.lines if not is_morale(ln)]
     hp = [h("li", {"class_": "res-hp" + (" down" if c.after <= 0 or c.downed else "")},
             h("strong", None, c.name), f" {c.before} \u2192 {c.after} / {c.max_hp} HP",
             " (down)" if c.downed else " (back up)" if c.rose else "") for c in result.hp]
@@ -506,11 +530,17 @@ def result_card(result: StepResult | None, testid: str) -> Markup:
                          "aria-label": "Last result"},
              h("h2", None, f"Step {result.step}"),
              downed,
+             h("ul", {"class_": "res-key", "data-testid": f"{testid}-key"}, key) if key else "",
              # Focusable: beside the actions the list scrolls within a few lines' height (fray.css), so
              # that a long step (initiative, a segment's resolutions) leaves the actions on the screen.
              h("ul", {"class_": "res-lines", "tabindex": "0", "aria-label": f"Events of step {result.step}"},
                lines),
              h("ul", {"class_": "res-hps"}, hp) if hp else "")
+
+
+def is_morale(ln: LogLine) -> bool:
+    """A line of the result card that says a side's or a creature's morale (OSE-MORALE-1, a side's check)."""
+    return "MORALE" in ln.rule.upper() or "morale" in ln.text.lower()
 
 
 def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:

@@ -14,10 +14,13 @@ SHOWN = 60  # entries listed at once (search narrows the rest)
 
 
 def picker(found: Sequence[dict[str, Any]], *, saved: int, starters: int, systems: Mapping[str, str],
-           system: str, query: str, count: int, report: str, party: int) -> Markup:
+           system: str, query: str, count: int, count_why: str, report: str, party: int, shows_report: bool = True
+           ) -> Markup:
     """The picker: the entries `found` (the first SHOWN), `saved` and `starters` counted in its title, the
     filter's `systems` (name -> short label, in order; `system` chosen, "" all), the search `query`, the
-    copies to add, the last report and "Add the party" (`party` members)."""
+    copies to add (`count_why`: why it is not what was typed), the last report (unless `shows_report` is
+    false: with nobody in the encounter it is said under the start's "Add the party") and "Add the party"
+    (`party` members)."""
     names = dict(systems)  # short: the picker fits a phone
     options = [h("option", {"value": "", "selected": system == ""}, "All systems")] + \
         [h("option", {"value": s, "selected": s == system}, names.get(s, s)) for s in systems]
@@ -51,13 +54,15 @@ def picker(found: Sequence[dict[str, Any]], *, saved: int, starters: int, system
                h("label", {"class_": "f"}, h("span", None, "System"),
                  h("select", {"data-action": "roster-system", "data-testid": "roster-system",
                               "aria-label": "Roster system"}, options)),
-               h("label", {"class_": "f"}, h("span", None, "Copies"),
+               h("label", {"class_": "f f-invalid" if count_why else "f"}, h("span", None, "Copies"),
                  h("input", {"type": "number", "min": "1", "max": str(roster.MAX_COPIES), "value": str(count),
                              "data-action": "roster-count", "data-testid": "roster-count", "inputmode": "numeric",
-                             "aria-label": "How many copies to add"})),
+                             "aria-label": "How many copies to add",
+                             "aria-describedby": "roster-count-why" if count_why else None}),
+                 h("span", {"class_": "f-why", "id": "roster-count-why", "data-testid": "roster-count-why"},
+                   count_why) if count_why else ""),
                party_button(party, "roster-party")),
-             h("p", {"class_": "roster-report", "role": "status", "data-testid": "roster-report"}, report)
-             if report else "",
+             report_line(report, "roster-report") if shows_report else "",
              h("ul", {"class_": "roster-list", "data-testid": "roster-list"}, rows) if rows
              else h("p", {"class_": "muted"}, "Nothing in the roster matches."),
              more,
@@ -66,6 +71,11 @@ def picker(found: Sequence[dict[str, Any]], *, saved: int, starters: int, system
                             "class_": "small"}, "Export the roster"),
                h("button", {"type": "button", "data-action": "roster-import", "data-testid": "roster-import",
                             "class_": "small"}, "Import a roster…")))
+
+
+def report_line(text: str, testid: str) -> Markup | str:
+    """The roster's last report; with nobody in the encounter it is said under the start's "Add the party"."""
+    return h("p", {"class_": "roster-report", "role": "status", "data-testid": testid}, text) if text else ""
 
 
 def party_button(n: int, testid: str) -> Markup:

@@ -155,8 +155,14 @@ def draw_actions(desk: Desk, afresh: bool = False) -> None:
 def idle_actions(desk: Desk, sel: str | None, menu, target: str | None = None) -> Markup:
     """The action panel of `sel` (the options on `target` first) with no question asked (per state)."""
     answers = remembered(desk, sel)
-    return per_state(desk, "actions", (sel, target, desk.page.unfolded, answers),
+    return per_state(desk, "actions", (sel, target, desk.page.unfolded, answers, cond_refused(desk)),
                      lambda: actions_html(desk, menu, sel, None))
+
+
+def cond_refused(desk: Desk) -> tuple[str, str, str, str] | None:
+    """The referee's condition refused in this very state: (combatant, name, duration typed, why), else None."""
+    refused = desk.page.cond_refused
+    return refused[1:] if refused is not None and refused[0] is desk.session.state else None
 
 
 def remembered(desk: Desk, sel: str | None) -> tuple[tuple[str, int], ...]:
@@ -189,8 +195,10 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         rs = desk.session.ruleset
         words = condition_words(rs, state).get(c.id, ())
         everyone = tuple((o.id, o.name) for o in state.combatants)
+        refused = cond_refused(desk)
+        refused = refused[1:] if refused is not None and refused[0] == c.id else None
         referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock.unit + "s",
-                                              everyone) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
+                                              everyone, refused) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
     return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
 
 

@@ -31,6 +31,8 @@ def draw(desk: Desk) -> None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
     party = roster_markup.party_button(party_count(desk, doc), "start-party")
+    if not doc["combatants"]:  # "Add the party" at the top answers there, not in the roster 700 px lower (#53)
+        party += roster_markup.report_line(desk.roster.report, "start-report")
     view = ruleset.info.field_view(doc.get("profile", ""))
     image = map_image_ui.placed(doc)
     placing = str(map_image_markup.render(image, view, (doc["map"]["width"], doc["map"]["height"]),
@@ -52,4 +54,5 @@ def picker(desk: Desk, doc: dict[str, Any]) -> Markup:
     party = roster.party(mine, doc.get("system", ""))  # what "Add the party" adds: the encounter's system
     return roster_markup.picker(found, saved=len(mine), starters=len(bestiary.entries()),
                                 systems={s: i.label for s, i in SYSTEMS.items()}, system=system,
-                                query=state.query, count=state.count, report=state.report, party=len(party))
+                                query=state.query, count=state.count, count_why=state.count_why, report=state.report,
+                                party=len(party), shows_report=bool(doc["combatants"]))
