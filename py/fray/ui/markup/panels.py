@@ -513,8 +513,9 @@ def result_card(result: StepResult | None, testid: str) -> Markup:
              h("ul", {"class_": "res-hps"}, hp) if hp else "")
 
 
-def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:
-    """Physical dice: ask the referee for the faces before resolving."""
+def dice_entry(purpose: str, count: int, sides: int, typed: int = 0, answer: str = "") -> Markup:
+    """Physical dice: ask the referee for the faces before resolving; `answer`: the question the tap answered
+    before any die (OLOG-PRES-2) and its answer."""
     inputs = [h("input", {"type": "number", "name": f"f{i}", "min": "1", "max": str(sides), "required": True,
                           "inputmode": "numeric", "aria-label": f"Die {i + 1} of {count} (d{sides})",
                           "data-testid": f"face-{i}"}) for i in range(count)]
@@ -523,6 +524,7 @@ def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:
              h("form", {"class_": "modal-box", "data-action": "faces"},
                h("h2", {"id": "dice-entry-t"}, f"Roll {count}d{sides}"),
                h("p", None, f"For: {purpose}" if purpose else ""),
+               h("p", {"data-testid": "dice-answer"}, answer) if answer else "",
                h("div", {"class_": "faces-in"}, inputs),
                h("div", {"class_": "row"}, h("button", {"type": "submit", "data-testid": "faces-ok"}, "Use these"),
                  h("button", {"type": "button", "data-action": "cancel"}, "Cancel"))))
