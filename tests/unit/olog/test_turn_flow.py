@@ -56,7 +56,7 @@ def test_attack_offers_then_end_turn_beside_it__OLOG_ACT_1():
     bow = Weapon("Bow", "1d6", kind="bow", item="Bow")
     s = started(hero(band=0, weapons=(bow,), hands=("Bow", "")), foe("orc1", band=3, hp=30), faces=(15,))
     [opt] = [o for o in s.options("brak") if isinstance(o.command, Attack)]
-    assert opt.allowed and opt.default == 0 and [c.label for c in opt.choices] == ["Attack", "…, then end turn"]
+    assert opt.allowed and opt.default == 0 and [c.label for c in opt.choices] == ["Attack", "+ End turn"]
     cmd = replace(opt.command, **opt.choices[1].values)
     assert cmd.label() == "Attack orc1 with Bow, then end turn"
     before = len(s.steps)

@@ -110,7 +110,7 @@ def _move_hint(state: State, c: Combatant, band: int) -> str:
     return "toward the foes" if after < before else "away from the foes"
 
 
-THEN_END = (Choice("Attack", {}), Choice("…, then end turn", {"then_end": True}, key="t",
+THEN_END = (Choice("Attack", {}), Choice("+ End turn", {"then_end": True}, key="t",
                                           detail="The turn ends with this attack, in the same tap (OLOG-ACT-1)"))
 
 
