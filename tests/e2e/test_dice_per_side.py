@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from helpers import hp_text, log_text, next_turn, open_example, option, show, status, type_dice
+from helpers import hp_text, log_text, next_turn, open_example, option, other_answer, show, status, type_dice
 from playwright.sync_api import expect
 
 
@@ -50,3 +50,26 @@ def test_the_party_types_its_own_dice_and_the_app_rolls_the_orcs__CORE_DICE_3(ap
     app.get_by_test_id("dice-side-party").click()  # the last one: the app rolls every die again
     expect(app.get_by_test_id("dice-app")).to_be_checked()
     expect(app.get_by_test_id("dice-sides")).to_have_count(0)
+
+
+def test_players_roll_theirs_under_pressure_the_question_is_closed_before_any_die__OLOG_PRES_2(app):
+    """Issue 53: tapping an attack under pressure showed the "press on?" question and the dice dialog at once,
+    and the dice typed resolved without pressing on while the question was still up. The tap is the answer
+    (the button beside it presses on): the dice dialog alone opens, saying that answer; Press On's tap asks
+    the pressure die with the attack's."""
+    open_example(app, "olog", "two_orcs")
+    show(app, "order")
+    app.get_by_test_id("dice-players").check()
+    next_turn(app)
+    assert type_dice(app, {20: [18]}) == ["1d20"]
+    option(app, "Attack Orc 1").click()
+    dialog = app.get_by_test_id("dice-entry")
+    expect(dialog).to_be_visible()
+    expect(app.locator("[data-testid=ask]")).to_have_count(0)  # no question left up beside the dice
+    expect(dialog.get_by_test_id("dice-answer")).to_contain_text("press on? Act, then the turn ends")
+    dialog.get_by_role("button", name="Cancel").click()
+    expect(app.locator("[data-testid=ask]")).to_have_count(0)
+    other_answer(app, "Attack Orc 1").click()  # Press On, declared before any die
+    expect(dialog.get_by_test_id("dice-answer")).to_contain_text("Press on")
+    type_dice(app, {4: [1], 20: [19], 8: [4]})
+    assert "Brak presses on" in log_text(app)

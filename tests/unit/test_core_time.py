@@ -81,8 +81,8 @@ def test_until_the_start_of_anns_next_turn_lasts_through_her_sides_steps_and_the
     assert [w for w, on in seen if not on] == [], seen
     assert any(w[1] == "b" and w[2] == 3 for w, _ in seen), "the goblins' MELEE step came while it lasted"
     ose_start(s, 9, 2)
-    follow(s)
-    assert where(s) == (2, "a", 0)
+    follow(s)  # her side's MOVE step ends by itself, everyone engaged (OSE-ORDER-1)
+    assert where(s) == (2, "a", 3)
     assert not s.state.get("ann").has_condition("AC +2"), "her side's next turn has begun"
 
 
@@ -91,8 +91,7 @@ def test_until_the_end_of_a_sides_next_turn_lasts_until_its_melee_is_over__CORE_
     act(s, SetCondition("gob", "Blessed", until="end:gob"))  # the goblins' next turn: later this round
     while where(s)[1] == "a":
         end_step(s)
-    assert where(s) == (1, "b", 0) and s.state.get("gob").has_condition("Blessed")
-    end_step(s)  # the goblins' MOVE is over: the bless holds to their MELEE
+    # the goblins' MOVE step ended by itself (everyone engaged, OSE-ORDER-1): the bless holds to their MELEE
     assert where(s) == (1, "b", 3) and s.state.get("gob").has_condition("Blessed")
     end_step(s)
     assert not s.state.get("gob").has_condition("Blessed"), "its side's turn is over"

@@ -35,9 +35,10 @@ class Attack:
     target: str
     weapon: str
     press_on: bool | None = None
+    then_end: bool = False  # the turn's last useful act: the turn ends with it, in the same tap (OLOG-ACT-1)
 
     def label(self) -> str:
-        return f"Attack {self.target} with {self.weapon}"
+        return f"Attack {self.target} with {self.weapon}" + (", then end turn" if self.then_end else "")
 
 
 @command("olog")
@@ -92,6 +93,10 @@ class EndTurn:
     """End the turn, with any actions left unused (OLOG-ACT-1)."""
 
     actor: str
+    auto: bool = False  # taken by the app when nothing but ending the turn is allowed (Olog.after_step)
+
+    def chained(self) -> bool:
+        return self.auto
 
 
 @command("olog")

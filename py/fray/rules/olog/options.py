@@ -110,6 +110,10 @@ def _move_hint(state: State, c: Combatant, band: int) -> str:
     return "toward the foes" if after < before else "away from the foes"
 
 
+THEN_END = (Choice("Attack", {}), Choice("+ End turn", {"then_end": True}, key="t",
+                                          detail="The turn ends with this attack, in the same tap (OLOG-ACT-1)"))
+
+
 class _Offer:
     """Builds one option: its legality, and the Press On question when under pressure.
     The question and its answers are built once per actor (options() is hot)."""
@@ -133,6 +137,13 @@ class _Offer:
         s: OlogState = self.state.board
         return s.actor == self.c.id and s.actions_left <= 1 and not has_free_action(self.c)
 
+    def ends_with(self, cmd: Command) -> bool:
+        """An attack that opens the turn with a single attack: "…, then end turn" may follow it (OLOG-ACT-1)."""
+        s: OlogState = self.state.board
+        if not isinstance(cmd, Attack) or s.actor != self.c.id or s.actions_left < 2 or s.attacks_left:
+            return False
+        return any(w.name == cmd.weapon and w.count <= 1 for w in self.c.weapons)
+
     def __call__(self, cmd: Command, label: str, group: str, rule: str, *, hint: str = "",
                  needs: tuple[str, ...] = ()) -> None:
         price = cost(self.state, cmd)
@@ -144,6 +155,12 @@ class _Offer:
             cmd = replace(cmd, press_on=False)
             hint = (hint + "; " if hint else "") + "last action: the turn ends, no pressure"
         illegal = shape(self.state, cmd) or rules(self.state, cmd, self.p, press=True if ask else "cmd")
+        if not ask and illegal is None and self.ends_with(cmd):
+            # The attack may be the turn's last useful act: "…, then end turn" is its other answer, a button
+            # beside it, so attacking and ending the turn is one tap (and one undo) (OLOG-ACT-1).
+            self.out.append(Option(cmd, label, group=group, rule=rule, hint=hint, needs=needs, choices=THEN_END,
+                                   question="Then end the turn?", default=0, remember=False))
+            return
         self.out.append(Option(
             cmd, label, allowed=illegal is None, why=illegal.detail if illegal else "",
             reason=illegal.reason if illegal else "", group=group, rule=rule, hint=hint, needs=needs,

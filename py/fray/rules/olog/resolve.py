@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from ...engine.conditions import modifiers
+from ...engine.conditions import incapacitating, modifiers
 from ...engine.commands import Command, Event
 from ...engine.referee_effects import cast_effect
 from ...engine.spells import spell_effect
@@ -83,6 +83,10 @@ def _end_turn_cmd(rs: Any, state: State, cmd: EndTurn, dice: Dice, events: list[
     if not (s.phase == Phase.FIGHT and s.actor == cmd.actor):
         return state
     left = f" with {s.actions_left} action{'s' if s.actions_left != 1 else ''} unused" if s.actions_left else ""
+    if cmd.auto:  # Olog.after_step: nothing but ending the turn was allowed, so it ends by itself (logged)
+        held = incapacitating(state.get(cmd.actor))
+        why = f"is {held}: no action but to pass" if held else "has nothing left it may do"
+        return end_turn(state, events, f"{state.name(cmd.actor)} {why}; the turn ends by itself", "OLOG-ACT-1")
     return end_turn(state, events, f"{state.name(cmd.actor)} ends the turn{left}", "OLOG-ACT-1")
 
 
@@ -117,6 +121,8 @@ def _act(rs: Any, state: State, cmd: Command, dice: Dice, events: list[Event]) -
                 events.append(Event("FreeActionsLeft", f"{c.name} has used both actions; free actions "
                                     f"(retrieving the topmost item) remain until the turn is ended",
                                     rule="OLOG-ACT-3", actor=c.id))
+        if getattr(cmd, "then_end", False) and state.board.actor == c.id:  # "…, then end turn": one tap
+            state = end_turn(state, events, f"{c.name} ends the turn", "OLOG-ACT-1")
     return state
 
 

@@ -80,6 +80,18 @@ class Olog(Ruleset):
         """A down actor's turn passes; play resumes when someone stands again."""
         return olog_resolve.settle(self, state, cmd, dice, events)
 
+    def after_step(self, state: State) -> Command | None:
+        """OLOG-ACT-1: when the actor may do nothing but end its turn (asleep or held, or every action left
+        refused), the turn ends by itself, logged, as a step chained to the one before (one undo takes both)."""
+        s: OlogState = state.board
+        if s.phase != Phase.FIGHT or not s.actor or state.outcome or state.prompt is not None:
+            return None
+        allowed = [o for o in olog_options.options(state, s.actor) if o.allowed]
+        allowed = [o for o in self.held_options(state, s.actor, allowed) if o.allowed]
+        if allowed and all(isinstance(o.command, EndTurn) for o in allowed):
+            return EndTurn(s.actor, auto=True)
+        return None
+
     def cannot_apply(self, state: State, cmd: Command) -> str:
         """An allowed action must still make sense: its combatants, zone, attack or item exist (CORE-REF-1)."""
         illegal = olog_check.shape(state, cmd)

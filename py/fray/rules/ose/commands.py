@@ -53,6 +53,10 @@ class EndStep:
     """End the current step (detailed) or turn (loose) for every actor of the acting side."""
 
     actor: str = ""
+    auto: bool = False  # taken by the page: a MOVE step where everyone is engaged (OseRuleset.after_step)
+
+    def chained(self) -> bool:
+        return self.auto
 
 
 @command(NS)

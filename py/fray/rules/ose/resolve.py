@@ -26,7 +26,7 @@ from .grapple import drop_broken_holds, release, resolve_grapple
 from .movement import answer_opportunity, run_move, start_move
 from .round import call_morale, end_side, end_step, lose_spell, mark_done, prompt_morale, roll_initiative
 from .round import settle as settle_round
-from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, current_step, econ_of, is_detailed, is_out,
+from .state import (FLED, STEP_NAMES, SURRENDERED, MoraleTrack, acting_side, current_step, econ_of, is_detailed, is_out,
                     memorised_at_start, memory_entry, opt, spells_of, with_econ)
 from .turn_undead import resolve_turn
 
@@ -97,6 +97,9 @@ def _done(rs, state: State, cmd: Done, dice: Dice, events: list[Event]) -> State
 
 @resolves(EndStep)
 def _end_step(rs, state: State, cmd: EndStep, dice: Dice, events: list[Event]) -> State:
+    if cmd.auto:
+        events.append(Event("StepSkipped", f"{state.encounter.side(acting_side(state)).name}: MOVE step ended, "
+                                           "everyone is engaged in melee", rule="OSE-ORDER-1"))
     if is_detailed(state):
         return end_step(state, dice, events)
     return end_side(state, dice, events)

@@ -238,6 +238,21 @@ def settle(state: State, dice: Dice, events: list[Event]) -> State:
     return state
 
 
+def all_engaged(state: State) -> bool:
+    """DEFAULT (OSE-ORDER-1, issue 53): in the detailed MOVE step, everyone of the acting side still to act stands
+    next to a foe that can fight, so the page ends the step by itself (`OseRuleset.after_step`, a chained step one
+    undo takes back with the tap before) rather than wait for a tap per side."""
+    if state.board.phase != "act" or not is_detailed(state) or current_step(state) != "move" or state.prompt:
+        return False
+    movers = active_actors(state)
+    return bool(movers) and all(_engaged(state, state.get(cid)) for cid in movers)
+
+
+def _engaged(state: State, c: Combatant) -> bool:
+    return c.square is not None and any(o.id != c.id and can_act(o) and not is_out(o) and state.hostile(c, o)
+                                        for o in within(state, c.square, 1))
+
+
 def end_step(state: State, dice: Dice, events: list[Event]) -> State:
     side = acting_side(state)
     if is_detailed(state) and state.board.step < len(STEPS) - 1:

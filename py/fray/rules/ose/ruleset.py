@@ -28,12 +28,12 @@ from ...engine.ruleset import Ruleset
 from ...engine.state import State
 from .system import INFO
 from . import check as ose_check, options as ose_options, resolve as ose_resolve
-from .commands import Charge, Done, EndStep, Flee, Move, RollResource, Withdraw
+from .commands import Charge, Done, EndStep, Flee, Move, RollInitiative, RollResource, Withdraw
 from .grapple import drop_broken_holds
 from .movement import suggest_paths as suggest_move_paths
 from .bodies import bodies as grid_bodies
 from .movement import move_left
-from .round import active_actors, lose_spell, outcome_text
+from .round import active_actors, all_engaged, lose_spell, outcome_text
 from .state import SETTINGS, STATS, OseState, Phase, can_act, opt, phase_of
 
 # The rule ids the shared grid view cites (views/grid.py); "no_threat" is its sentence for a
@@ -183,7 +183,9 @@ class OseRuleset(Ruleset):
     setting_specs = SETTINGS
     stat_specs = STATS
     checks = staticmethod(ose_check.check)
-    passes = (Done, EndStep)  # what an asleep, held or helpless combatant may still do
+    # What an asleep, held or helpless combatant may still do; the round's initiative is the sides' roll
+    # (OSE-INIT-1), never the selected combatant's action, so an asleep one selected does not refuse it.
+    passes = (Done, EndStep, RollInitiative)
     moves = (Move, Withdraw, Flee, Charge)  # what an entangled one may not
     afterwards = (RollResource,)  # OSE-RES-1: the usage die is rolled after the fight
     own_conditions = (
@@ -204,6 +206,11 @@ class OseRuleset(Ruleset):
     def settle(self, state: State, cmd: Command, dice: Dice, events: list[Event]) -> State:
         """Broken holds drop, then the round moves on (steps, spells lapsing, morale)."""
         return ose_resolve.settle(self, state, cmd, dice, events)
+
+    def after_step(self, state: State) -> Command | None:
+        """OSE-ORDER-1 (DEFAULT, issue 53): a MOVE step where everyone of the acting side still to act is engaged
+        ends by itself, logged, as a step chained to the tap before it; moving away stays one undo off."""
+        return EndStep(auto=True) if not state.outcome and all_engaged(state) else None
 
     # --- hooks for generic code ----------------------------------------------------------
     def phase(self, state: State) -> Phase:

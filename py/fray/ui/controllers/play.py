@@ -42,9 +42,10 @@ def parse_int(raw: str) -> int | None:
 
 FOLLOW_UPS = 4  # steps the rules may take by themselves after one tap (a bound, not a count expected)
 
-def act(desk: Desk, cmd, faces: list[int] | None = None, chained: int = 0) -> bool:
-    """Apply a command; on a refusal say why, on physical dice ask for the faces. Then the step the rules
-    take by themselves after it, if any (Ruleset.follow_up: the Ogre count going on), chained to it."""
+def act(desk: Desk, cmd, faces: list[int] | None = None, chained: int = 0, answer: str = "") -> bool:
+    """Apply a command; on a refusal say why, on physical dice ask for the faces (the question the tap answered
+    is then closed, its answer said in the dice dialog: OLOG-PRES-2, the question comes before any die). Then the
+    step the rules take by themselves after it, if any (Ruleset.follow_up: the Ogre count going on), chained to it."""
     s = desk.session
     dice = s.dice_for(faces or [])
     try:
@@ -53,7 +54,8 @@ def act(desk: Desk, cmd, faces: list[int] | None = None, chained: int = 0) -> bo
         desk.notify(exc.illegal.detail, "error")
         return False
     except NeedDice as need:
-        desk.set(dialog=Dialog("dice", need=need, command=cmd, faces=tuple(faces or ())))
+        desk.set(dialog=Dialog("dice", need=need, command=cmd, faces=tuple(faces or ()),
+                               answer=answer or answered(desk, cmd)), pending=None)
         return False
     except (BadFace, DiceError) as exc:
         desk.notify(str(exc), "error")
@@ -72,6 +74,17 @@ def act(desk: Desk, cmd, faces: list[int] | None = None, chained: int = 0) -> bo
     if nxt is not None and s.check(nxt) is None:
         act(desk, nxt, chained=chained + 1)
     return True
+
+
+def answered(desk: Desk, cmd) -> str:
+    """The pending question and the answer `cmd` carries (the choice whose fields it holds), or ""."""
+    if desk.page.pending is None:
+        return ""
+    o = desk.page.pending[1]
+    for c in o.choices:
+        if c.values and all(getattr(cmd, k, None) == v for k, v in c.values.items()):
+            return f"{o.question} {c.label}"
+    return ""
 
 
 def default_choice(desk: Desk, o) -> int:
@@ -513,7 +526,7 @@ def _faces(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
             return
         typed.append(v)
     desk.set(dialog=None)
-    act(desk, cmd, faces=list(faces) + typed)
+    act(desk, cmd, faces=list(faces) + typed, answer=dialog.answer)
 
 
 @changes("dice-mode")

@@ -32,6 +32,7 @@ class Dialog:
     need: Any = None  # dice: what the rules ask the referee's dice for (NeedDice), the command waiting on them,
     command: Any = None  # and the faces typed so far
     faces: tuple[int, ...] = ()
+    answer: str = ""  # dice: the question the tap answered and its answer, said above the faces (OLOG-PRES-2)
     combatant: str = ""  # hp: whose hit points and conditions
     typed: str = ""  # hp: the HP change typed, and why it was refused
     problem: str = ""

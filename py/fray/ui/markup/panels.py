@@ -543,8 +543,9 @@ def is_morale(ln: LogLine) -> bool:
     return "MORALE" in ln.rule.upper() or "morale" in ln.text.lower()
 
 
-def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:
-    """Physical dice: ask the referee for the faces before resolving."""
+def dice_entry(purpose: str, count: int, sides: int, typed: int = 0, answer: str = "") -> Markup:
+    """Physical dice: ask the referee for the faces before resolving; `answer`: the question the tap answered
+    before any die (OLOG-PRES-2) and its answer."""
     inputs = [h("input", {"type": "number", "name": f"f{i}", "min": "1", "max": str(sides), "required": True,
                           "inputmode": "numeric", "aria-label": f"Die {i + 1} of {count} (d{sides})",
                           "data-testid": f"face-{i}"}) for i in range(count)]
@@ -553,6 +554,7 @@ def dice_entry(purpose: str, count: int, sides: int, typed: int = 0) -> Markup:
              h("form", {"class_": "modal-box", "data-action": "faces"},
                h("h2", {"id": "dice-entry-t"}, f"Roll {count}d{sides}"),
                h("p", None, f"For: {purpose}" if purpose else ""),
+               h("p", {"data-testid": "dice-answer"}, answer) if answer else "",
                h("div", {"class_": "faces-in"}, inputs),
                h("div", {"class_": "row"}, h("button", {"type": "submit", "data-testid": "faces-ok"}, "Use these"),
                  h("button", {"type": "button", "data-action": "cancel"}, "Cancel"))))

@@ -217,7 +217,7 @@ def dialog_html(desk: Desk) -> str:
         return panels.rule_popover(d.rule, catalogue.text(d.rule))
     if kind == "dice":
         need = d.need
-        return panels.dice_entry(need.purpose or need.expr, need.count, need.sides, len(d.faces))
+        return panels.dice_entry(need.purpose or need.expr, need.count, need.sides, len(d.faces), d.answer)
     if kind == "hp":
         state = desk.session.state
         if not state.has(d.combatant):
