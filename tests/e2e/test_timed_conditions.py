@@ -54,19 +54,19 @@ def test_a_negative_duration_is_refused_at_the_field__CORE_REF_1(app):
     assert "Blessed" not in log_text(app)
 
 
-def test_an_asleep_actor_is_offered_only_to_pass_with_the_reason__CORE_REF_1(app):
+def test_an_asleep_actor_passes_by_itself_with_the_reason_and_one_undo_wakes_it__CORE_REF_1_OLOG_ACT_1(app):
     open_example(app, "olog", "two_orcs")
     next_turn(app)  # roll initiative (the app's dice)
     show(app, "order")
     actor = app.locator("#order-slot .order-row.current").first.get_attribute("data-testid").removeprefix("order-")
-    add_condition(app, actor, "Asleep", "")
-    show(app, "act")
-    attack = app.locator("[data-testid=actions] button.act", has_text="Attack").first
-    expect(attack).to_have_class(re.compile(r"\brefused\b"))
-    expect(app.get_by_test_id("actions")).to_contain_text("is Asleep: no action but to pass while it lasts")
     before = status(app)
-    next_turn(app)  # End turn is still offered
+    add_condition(app, actor, "Asleep", "")
+    # nothing but passing is allowed, so the turn ends by itself (#53 stop 3), saying why
     expect(app.get_by_test_id("status")).not_to_have_text(before)
+    assert "is Asleep: no action but to pass; the turn ends by itself" in log_text(app)
+    undo(app)  # the condition and the pass it caused go back together
+    expect(app.get_by_test_id("status")).to_have_text(before)
+    expect(badge(app, actor)).to_have_count(0)
 
 
 def test_one_effect_burns_two_orcs_in_one_step_and_one_undo_takes_it_back__CORE_REF_1(app):
