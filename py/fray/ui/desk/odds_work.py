@@ -10,6 +10,7 @@ import time
 from typing import Any, Callable
 
 from ...engine.odds import PAGE_BUDGET, Odds, OddsError, Working
+from ...views.move_toward import TOWARD_KEY
 from ...views.odds import OptionOdds, figure, option_command, rows
 from .desk import Desk
 from .offers import current, per_state, selection
@@ -25,7 +26,8 @@ class Job:
         self.ruleset, self.state, self.seed = s.ruleset, s.state, s.encounter.seed
         options, menu, _ = selection(desk, sel)
         order = [it.index for _, items in (menu.groups if menu else ()) for it in items]
-        self.waiting = [(i, options[i]) for i in order if i < len(options)]
+        # Not the long move (views/move_toward.py): its path follows the target, its hint says what it provokes.
+        self.waiting = [(i, options[i]) for i in order if i < len(options) and options[i].key != TOWARD_KEY]
         self.done: dict[int, OptionOdds] = {}
         self.items: list[tuple[int, str, str]] = []  # what show() writes: (index, figure, tooltip), made once each
         self.current: tuple[int, Any, Working] | None = None

@@ -12,6 +12,7 @@ from typing import Any, Callable
 
 from ...engine.commands import Option
 from ...views.models import SystemPanel
+from ...views.move_toward import toward_option
 from ...views.panels import action_menu, numbered, system_view
 from .desk import Desk
 from ..field.field_views import FieldContext, FieldView, views_for
@@ -45,10 +46,19 @@ def selection(desk: Desk, sel: str | None, target: str | None = None):
     ui/page/warm.py before it)."""
     s = desk.session
     state = s.state
-    options = per_state(desk, "options", sel, lambda: s.ruleset.options(state, sel) if sel else [])
-    key = (sel, target)
+    # The long move heads for the foe the referee targeted, while that combatant is selected (issue #53, stop 7).
+    toward = desk.page.target if sel is not None and sel == desk.page.selected else None
+    rules = per_state(desk, "options", sel, lambda: s.ruleset.options(state, sel) if sel else [])
+    options = per_state(desk, "offered", (sel, toward), lambda: with_toward(s.ruleset, state, sel, rules, toward))
+    key = (sel, target, toward)  # the menu holds the long move toward the targeted foe
     menu = per_state(desk, "menu", key, lambda: action_menu(s.ruleset, state, sel, panel(desk), options, target))
     return options, menu, per_state(desk, "numbers", key, lambda: numbered(menu))
+
+
+def with_toward(ruleset, state, sel: str | None, options: list[Option], target: str | None) -> list[Option]:
+    """The combatant's options, then "Move toward <foe> (as far as allowed)" where the grid offers it."""
+    extra = toward_option(state, ruleset, sel, options, target) if sel else None
+    return list(options) + [extra] if extra is not None else options
 
 
 def options(desk: Desk) -> list[Option]:

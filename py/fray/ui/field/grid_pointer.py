@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine.referee import SetWalls
 from ...views.grid_path import can_move
+from ...views.move_toward import nearest_foe
 from .field_views import FieldAction, FieldContext
 from .grid_svg import MAX_ZOOM, S, _n
 
@@ -142,17 +143,40 @@ class GridCamera:
         return [tuple(c.square) for c in ctx.state.combatants if c.square is not None]
 
     def default_view(self, ctx) -> tuple[float, float, float]:
-        """The whole map; on a phone, zoomed in on the actor (or the tokens' centre)."""
+        """The whole map; on a phone, zoomed in on the actor with its nearest foe in sight (or the tokens' centre)."""
         zoom = self._phone_zoom(ctx)
         if zoom <= 1.0:
             return (1.0, 0.0, 0.0)
         c = self._actor(ctx)
-        squares = [tuple(c.square)] if c is not None else self._placed(ctx)
+        squares = self._with_foe(ctx, c) if c is not None else self._placed(ctx)
         if not squares:
             return (zoom, 0.0, 0.0)
-        cx = (min(x for x, _ in squares) + max(x for x, _ in squares) + 1) * S / 2
-        cy = (min(y for _, y in squares) + max(y for _, y in squares) + 1) * S / 2
-        return self._centred(ctx, zoom, (cx, cy))
+        x0, x1 = min(x for x, _ in squares), max(x for x, _ in squares) + 1
+        y0, y1 = min(y for _, y in squares), max(y for _, y in squares) + 1
+        if c is None:
+            return self._centred(ctx, zoom, ((x0 + x1) * S / 2, (y0 + y1) * S / 2))
+        # Issue #53, stop 7: zoomed out just enough that the actor's nearest foe is in sight too.
+        m = ctx.state.encounter.map
+        return self._in_sight(ctx, max(1.0, min(zoom, m.width / (x1 - x0 + 2), m.height / (y1 - y0 + 2))), c)
+
+    def _with_foe(self, ctx, c) -> list[tuple[int, int]]:
+        """The actor's square and its nearest standing foe's (the long move's first target)."""
+        foe = nearest_foe(ctx.state, c.id)
+        return [tuple(c.square)] + ([tuple(ctx.state.get(foe).square)] if foe is not None else [])
+
+    def _in_sight(self, ctx, zoom: float, c) -> tuple[float, float, float]:
+        """The view at `zoom` centred on the actor, shifted just enough that its nearest foe is in sight too,
+        with a square of margin, when both fit (issue #53, stop 7)."""
+        m = ctx.state.encounter.map
+        _, vx, vy = self._centred(ctx, zoom, (c.square[0] * S + S / 2, c.square[1] * S + S / 2))
+        squares = self._with_foe(ctx, c)
+        x0, x1 = min(x for x, _ in squares) - 1, max(x for x, _ in squares) + 2
+        y0, y1 = min(y for _, y in squares) - 1, max(y for _, y in squares) + 2
+        vw, vh = m.width * S / zoom, m.height * S / zoom
+        if (x1 - x0) * S <= vw + 1e-6 and (y1 - y0) * S <= vh + 1e-6:
+            vx = min(max(vx, x1 * S - vw), x0 * S)
+            vy = min(max(vy, y1 * S - vh), y0 * S)
+        return (zoom, *self._clamp(ctx, zoom, vx, vy))
 
     def _centred(self, ctx, zoom: float, pt: tuple[float, float]) -> tuple[float, float, float]:
         m = ctx.state.encounter.map
@@ -171,15 +195,15 @@ class GridCamera:
         ctx.ui.view = self._centred(ctx, zoom, ((x0 + x1) * S / 2, (y0 + y1) * S / 2))
 
     def follow(self, ctx) -> None:
-        """With Follow on, recentre on the actor when it changes or steps (not while the referee pans)."""
+        """With Follow on, recentre on the actor when it changes or steps (not while the referee pans), its
+        nearest foe kept in sight when both fit."""
         c = self._actor(ctx)
         key = None if c is None else (c.id, tuple(c.square))
         if key == ctx.ui.followed:
             return
         ctx.ui.followed = key
         if c is not None and ctx.ui.follow:
-            zoom = ctx.ui.zoom
-            ctx.ui.view = self._centred(ctx, zoom, (c.square[0] * S + S / 2, c.square[1] * S + S / 2))
+            ctx.ui.view = self._in_sight(ctx, ctx.ui.zoom, c)
 
     def zoom_to(self, ctx, zoom: float, about: tuple[float, float] | None = None) -> None:
         """Zoom keeping the SVG point `about` where it is on screen (the centre by default)."""
