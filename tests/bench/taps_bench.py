@@ -5,9 +5,13 @@ Run: `.venv/bin/python tests/bench/taps_bench.py [--sizes 390,1280] [--rounds 3]
 benchmark, not a test (the counts do not depend on the machine's speed, but a fight's dice do depend on
 the seed: the app rolls them).
 
-In headless Chromium (/usr/bin/chromium) against tools/server.py it opens, by share link
-(`storage.encode_link`), a fight of 3 PCs and 4 monsters in each system, built from the systems'
-examples:
+In headless Chromium (/usr/bin/chromium) against tools/server.py it builds, by default
+(`--build welcome`), a fight of 3 PCs and 4 monsters in each system the way a new user does (issue 53):
+a browser that has kept nothing opens on the welcome; the system (a tap), "Start a blank fight" (a tap),
+"+ Sample PC" three times, the roster's copies typed as 4 (a tap and the figure), the system's starter orc
+(a tap), back to the fight (a tap): default placement, the app rolling. Those taps are reported apart
+("build") and not counted in round 1. `--build examples` opens instead, by share link
+(`storage.encode_link`), a fight of 3 PCs and 4 monsters built from the systems' examples:
 
 - OLOG: `skirmish` (Brak, Mira, four goblins) and a third PC (Cade, a copy of Brak);
 - OSE detailed: `detailed` (three PCs, three orcs) and a fourth orc (a copy of the spearman);
@@ -377,7 +381,60 @@ def round_of(status: str) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shots: str | None = None) -> dict:
+# The referee's library in IndexedDB: the entry this tab has open (its autosaved save-file document).
+OPEN_DOC = """async () => {
+  const db = await new Promise((ok, no) => { const r = indexedDB.open('fray'); r.onsuccess = () => ok(r.result);
+                                             r.onerror = () => no(r.error); });
+  const all = await new Promise(ok => { const q = db.transaction(['entries']).objectStore('entries').getAll();
+                                        q.onsuccess = () => ok(q.result); });
+  db.close();
+  const read = t => { try { return typeof t === 'string' ? JSON.parse(t) : t; } catch (e) { return {}; } };
+  const id = sessionStorage.getItem('fray.tab.entry');
+  const rec = all.map(read).find(r => r.id === id);
+  return rec && rec.doc ? (typeof rec.doc === 'string' ? rec.doc : JSON.stringify(rec.doc)) : null;
+}"""
+
+
+def build_from_welcome(page, system: str, touch: bool) -> tuple[int, object]:
+    """A new user's fight from the welcome (3 sample PCs, 4 starter orcs, default placement): the taps it
+    took, and the encounter as the page saved it once the setup is applied."""
+    taps = 0
+
+    def tap(testid: str) -> None:
+        nonlocal taps
+        el = page.get_by_test_id(testid).first
+        el.wait_for(state="visible", timeout=20_000)
+        if touch:
+            el.scroll_into_view_if_needed()
+            el.tap()
+        else:
+            el.click()
+        taps += 1
+        page.evaluate(SETTLE)
+
+    tap(f"welcome-system-{system}")
+    tap("welcome-blank")
+    for _ in range(3):
+        tap("add-Sample PC")
+    tap("roster-count")
+    page.get_by_test_id("roster-count").fill("4")
+    page.get_by_test_id("roster-count").press("Enter")
+    tap(f"roster-add-starter-{system}-orc")
+    tap("toggle-setup")
+    deadline = time.time() + 15
+    while True:
+        raw = page.evaluate(OPEN_DOC)
+        if raw:
+            enc = storage.loads(raw).session.encounter
+            if len(enc.combatants) == 7:
+                return taps, enc
+        if time.time() > deadline:
+            raise RuntimeError(f"{system}: the built fight was not saved with 7 combatants")
+        page.wait_for_timeout(200)
+
+
+def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shots: str | None = None,
+         build: str = "welcome") -> dict:
     phone = size < 760
     view, touch = viewport(size)
     ctx = browser.new_context(viewport=view, has_touch=touch, is_mobile=touch)
@@ -386,9 +443,12 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shot
         page = ctx.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda e: errors.append(str(e)))
-        page.goto(base + "#" + storage.encode_link(Session(enc)))
+        page.goto(base if build == "welcome" else base + "#" + storage.encode_link(Session(enc)))
         page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
         page.evaluate(SETTLE)
+        built = 0
+        if build == "welcome":
+            built, enc = build_from_welcome(page, system, touch)
         f = Fight(page, enc, phone, touch)
         per_round: dict[int, int] = {}
         attacks: list[dict] = []
@@ -428,7 +488,7 @@ def play(browser, base: str, system: str, enc, size: int, rounds: int, log, shot
                 declared = 0
                 cur += 1
                 cycle = max(1, page.evaluate(STANDING))  # those standing now
-        out = {"system": system, "size": size, "per_round": per_round, "attacks": attacks, "taps": f.taps,
+        out = {"system": system, "size": size, "build": build, "build_taps": built, "per_round": per_round, "attacks": attacks, "taps": f.taps,
                "reach_scrolls": f.reach_scrolls, "errors": errors, "trail": f.trail,
                "rounds_played": len(per_round), "last_status": f.read()["status"], "last_read": f.read(),
                "gave_up": gave_up or f.taps >= MAX_TAPS}
@@ -484,6 +544,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", default=str(ROOT / "bench-results" / "taps.json"))
     ap.add_argument("--trail", action="store_true", help="print every tap")
     ap.add_argument("--shots", default=None, help="a folder: a screenshot where the policy got stuck")
+    ap.add_argument("--build", choices=("welcome", "examples"), default="welcome",
+                    help="how the fight is made: from the welcome as a new user does, or the examples by link")
     args = ap.parse_args(argv)
     from playwright.sync_api import sync_playwright
 
@@ -500,12 +562,12 @@ def main(argv: list[str] | None = None) -> int:
             browser = launch(pw)
             for system in args.systems.split(","):
                 for size in (int(s) for s in args.sizes.split(",")):
-                    run = play(browser, base, system, encs[system], size, args.rounds, print, args.shots)
+                    run = play(browser, base, system, encs[system], size, args.rounds, print, args.shots, args.build)
                     s = summarise(run)
                     run["summary"] = s
                     runs.append(run)
                     rows.append((system, size, s))
-                    print(f"  {system:4} {size:5}: {run['taps']} taps, rounds {run['per_round']}, "
+                    print(f"  {system:4} {size:5}: built in {run['build_taps']} taps; {run['taps']} taps, rounds {run['per_round']}, "
                           f"{s['attacks']} attacks, status now: {run['last_status']!r}"
                           + (f"; page errors: {run['errors'][:2]}" if run["errors"] else "")
                           + ("; THE POLICY GOT STUCK before the last round (see --trail, --shots)"
