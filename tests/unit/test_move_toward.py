@@ -44,10 +44,10 @@ def toward(s: Session, actor: str, target: str | None = None):
 def test_brak_heads_for_the_nearest_foe_and_stops_beside_it_in_one_tap__OSE_MOVE_1():
     s = ose_started()
     o = toward(s, "brak")
-    assert o.label == "Move toward Orc spearman (as far as allowed)" and o.group == "Move" and o.needs == ()
+    assert o.label == "Move toward Orc spearman" and o.group == "Move" and o.needs == ()
     assert o.command.path[0] == (4, 5) and o.command.path[-1] == (10, 4)
     assert geo.distance_squares(o.command.path[-1], s.state.get("o1").square) == 1
-    assert o.hint == "30 ft to (10, 4), beside Orc spearman"
+    assert o.hint == "as far as allowed: 30 ft to (10, 4), beside Orc spearman"
     s.act(o.command)
     assert s.state.get("brak").square == (10, 4)
     s.undo()  # one tap, one undo
@@ -57,7 +57,7 @@ def test_brak_heads_for_the_nearest_foe_and_stops_beside_it_in_one_tap__OSE_MOVE
 def test_the_targeted_foe_is_the_one_approached_and_what_it_provokes_is_said__OSE_MOVE_1_OSE_AOO_1():
     s = ose_started()
     o = toward(s, "brak", "o3")
-    assert o.label == "Move toward Orc crossbowman (as far as allowed)"
+    assert o.label == "Move toward Orc crossbowman"
     assert geo.distance_squares(o.command.path[-1], s.state.get("o3").square) == 1
     assert o.hint.endswith("; provokes Orc halberdier, Orc spearman (OSE-AOO-1)")  # asked when it resolves
 
@@ -96,7 +96,7 @@ def test_an_ogre_move_toward_brak_is_a_declared_move_of_the_kind_that_fits__OGRE
     s = ogre_started()
     s.act(Place("orc", square=(11, 7)))
     o = toward(s, "orc")
-    assert o.label == "Move toward Brak (as far as allowed)" and o.rule == "OGRE-MOVE-1"
+    assert o.label == "Move toward Brak" and o.rule == "OGRE-MOVE-1"
     assert o.command.kind == "short" and o.command.path[0] == (11, 7)
     assert geo.distance_squares(o.command.path[-1], s.state.get("brak").square) == 1
     assert OGRE.check(s.state, o.command) is None
@@ -122,7 +122,7 @@ def test_the_action_panel_offers_it_and_one_tap_moves_and_one_undo_takes_it_back
     app.dispatch("select", "brak", None)
     app.dispatch("target", "o3", None)
     i, o = next((i, o) for i, o in enumerate(offers.options(app.desk)) if o.key == "toward")
-    assert o.label == "Move toward Orc crossbowman (as far as allowed)"
+    assert o.label == "Move toward Orc crossbowman"
     assert f'data-action="opt:{i}"' in app.desk.slots._html["actions-slot"]
     start = app.desk.session.state.get("brak").square
     app.dispatch("opt", str(i), None)

@@ -70,12 +70,12 @@ def toward_option(state: State, ruleset: Ruleset, actor: str | None, options: Se
     option, path, cmd = best
     feet = geo.path_cost_ft(list(path), grid.diagonal)
     there = "beside" if path[-1] in beside else "toward"
-    hint = f"{feet} ft to {fmt(path[-1])}, {there} {foe.name}"
+    hint = f"as far as allowed: {feet} ft to {fmt(path[-1])}, {there} {foe.name}"
     provoked = sorted({state.name(a) for p in paths.provocations(list(path), me, bodies, _hostile(state), grid=grid)
                        for a in p.attackers})
     if provoked:  # asked as for a drawn path when it resolves
         hint += f"; provokes {', '.join(provoked)} ({ruleset.grid.rule_ids.get('aoo', '')})"
-    return Option(cmd, f"Move toward {foe.name} (as far as allowed)", group="Move", rule=option.rule,
+    return Option(cmd, f"Move toward {foe.name}", group="Move", rule=option.rule,
                   hint=hint, key=TOWARD_KEY)
 
 
