@@ -86,3 +86,10 @@ def test_the_casters_spells_say_what_they_do(system):
                 assert ruleset.duration(state, effect.lasts) > 0
             said.append(effect is not None)
     assert said.count(True) >= 2  # the cleric's healing and the magic-user's missile at least
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+def test_each_class_holds_only_stats_its_system_reads(system):
+    own = {spec.key for spec in fray.rules.get(system).stats()}
+    for klass, body in quick_party.classes(system).items():
+        assert set(body["stats"]) <= own, (klass, set(body["stats"]) - own)
