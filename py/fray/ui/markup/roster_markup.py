@@ -97,7 +97,7 @@ def quick_party(text: str, problems: Sequence[str], classes: Sequence[str]) -> M
                               "maxlength": "2000", "spellcheck": "false", "aria-invalid": "true" if wrong else None,
                               "aria-describedby": "quick-party-why" if wrong else None,
                               "placeholder": "Mira: fighter\nBrak: cleric\nSela"}, text)),
-             h("ul", {"class_": "f-why", "id": "quick-party-why", "data-testid": "quick-party-why",
-                      "role": "alert"}, [h("li", None, p) for p in problems]) if wrong else "",
+             h("div", {"id": "quick-party-why", "data-testid": "quick-party-why", "role": "alert"},
+               [h("p", {"class_": "f-why"}, p) for p in problems]) if wrong else "",
              h("button", {"type": "button", "data-action": "quick-party", "data-testid": "quick-party-add"},
                "Add them and save them as the party"))
