@@ -11,7 +11,7 @@ import pytest
 
 import fray.rules  # noqa: F401  (installs the systems the loader looks up)
 from fray import bestiary, playout, presets, roster
-from fray.engine import storage
+from fray.engine import spells, storage
 from fray.engine.session import Session
 from fray.rules import SYSTEMS
 
@@ -177,3 +177,11 @@ def test_every_creature_fights_under_its_systems_rules__OLOG_ATK_1__OSE_ATK_1__O
     assert ready, f"{rid} holds no weapon it can use"
     assert ready <= used, f"{rid}: never offered an attack with {sorted(ready - used)}"
     assert steps >= 10
+
+
+def test_the_ose_casters_spells_say_what_they_do_in_brackets__OSE_SPELL_5():
+    casters = [e for e in ENTRIES if e["system"] == "ose" and e["combatant"]["stats"].get("spells")]
+    assert casters
+    for e in casters:
+        for entry in e["combatant"]["stats"]["spells"]:
+            assert spells.spell_effect(entry)[1] is not None, (e["name"], entry)

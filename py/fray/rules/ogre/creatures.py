@@ -70,3 +70,18 @@ CREATURES: list[dict[str, Any]] = [
     _ogre("Giant snake", 19, 15, [weapon("Bite", "1d3", 5)], "animal reptile large", dex=3, skill=5, defense=15,
           defense_dex=3, speed=20),
 ]
+
+# The quick party's classes (fray/quick_party.py: "Mira: fighter"), starting PCs in Ogre's terms; the first is
+# the class of a name given without one.
+PCS: dict[str, dict[str, Any]] = {
+    "fighter": _ogre("Fighter", 14, 16, [held("Longsword", "1d8", 4), held("Shortbow", "1d6", 3, "bow")], "pc",
+                     dex=1, skill=4, defense=16, defense_dex=1, hands=("Longsword", "Shield"),
+                     inventory=("Shortbow", "Arrows")),
+    "cleric": _ogre("Cleric", 11, 15, [held("Mace", "1d8", 2)], "pc", skill=2, defense=15, hands=("Mace", "Shield"),
+                    caster=True, concentration=5, spellcraft=3, spells=["Cure Light Wounds (1d8 heal)"]),
+    "magic-user": _ogre("Magic-user", 7, 12, [held("Dagger", "1d4", 1, qualities=["piercing"])], "pc", dex=2,
+                        skill=1, defense=12, defense_dex=2, hands=("Dagger", ""), caster=True, concentration=6,
+                        spellcraft=5, spells=["Magic Missile (1d4+1 each)", "Sleep (asleep for 1 min)"]),
+    "thief": _ogre("Thief", 9, 14, [held("Short sword", "1d6", 3), held("Shortbow", "1d6", 3, "bow")], "pc", dex=3,
+                   skill=3, defense=14, defense_dex=3, hands=("Short sword", ""), inventory=("Shortbow", "Arrows")),
+}

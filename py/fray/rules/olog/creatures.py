@@ -57,3 +57,22 @@ CREATURES: list[dict[str, Any]] = [
     _olog("Berserker", 9, 12, 1, [held("Greataxe", "1d10", 2)], "humanoid human", hands=("Greataxe", "Greataxe"),
           init=14, note="Rushes in: a fixed count of 14."),
 ]
+
+
+def _pc(name: str, hp: int, ac: int, weapons: list, **kw: Any) -> dict[str, Any]:
+    keep = {k: kw.pop(k) for k in ("hands", "inventory") if k in kw}
+    return creature(name, hp, ac, weapons, {"pc": True, "level": 1, **kw}, "pc", **keep)
+
+
+# The quick party's classes (fray/quick_party.py: "Mira: fighter"), first-level PCs who roll initiative
+# (OLOG-INIT-1); the first is the class of a name given without one.
+PCS: dict[str, dict[str, Any]] = {
+    "fighter": _pc("Fighter", 10, 15, [held("Longsword", "1d8", 1), held("Shortbow", "1d6", 0, "bow")],
+                   hands=("Longsword", "Shield"), inventory=("Shortbow", "Arrows")),
+    "cleric": _pc("Cleric", 8, 14, [held("Mace", "1d6")], hands=("Mace", "Shield"), inventory=("Holy symbol",),
+                  caster=True, spells=["Bless", "Cure Light Wounds (1d6+1 heal)"]),
+    "magic-user": _pc("Magic-user", 5, 11, [held("Dagger", "1d4")], hands=("Dagger", ""), init_mod=1, caster=True,
+                      spells=["Magic Missile (1d6+1 each)", "Sleep (asleep for 6 rounds)"]),
+    "thief": _pc("Thief", 6, 13, [held("Short sword", "1d6"), held("Shortbow", "1d6", 0, "bow")],
+                 hands=("Short sword", ""), inventory=("Shortbow", "Arrows"), init_mod=2),
+}

@@ -66,7 +66,8 @@ CREATURES: list[dict[str, Any]] = [
     _ose("Cultist", 4, 11, 1, [held("Dagger", "1d4", qualities=["small"])], "humanoid human",
          hands=("Dagger", ""), note="Morale 7."),
     _ose("Acolyte", 6, 13, 1, [held("Mace", "1d6")], "humanoid human caster", hands=("Mace", ""),
-         spells=["Darkness", "Cause Fear"], note="Morale 8. Memorises two spells."),
+         spells=["Cause Light Wounds (1d6+1)", "Darkness (blinded for 1 min)"],
+         note="Morale 8. Memorises two spells."),
     _ose("Lizardfolk", 9, 14, 2, [held("Club", "1d6", 1)], "humanoid reptile", phys=1, speed=60,
          hands=("Club", ""), note="Morale 12."),
     _ose("Berserker", 6, 12, 1, [held("Greataxe", "1d10", 2, qualities=["two_handed"])], "humanoid human",
@@ -74,3 +75,18 @@ CREATURES: list[dict[str, Any]] = [
     _ose("Giant snake", 18, 13, 4, [weapon("Bite", "1d4", 3)], "animal reptile large", speed=90, grapple_bonus=3,
          note="Morale 8. Constricts: +3 to grapple."),
 ]
+
+# The quick party's classes (fray/quick_party.py: "Mira: fighter"), first-level PCs in OSE's terms; the first is
+# the class of a name given without one. The casters' spells say what they do (engine/spells.py).
+PCS: dict[str, dict[str, Any]] = {
+    "fighter": _ose("Fighter", 8, 16, 0, [held("Longsword", "1d8"), held("Shortbow", "1d6", 0, "bow")], "pc",
+                    phys=1, level=1, hands=("Longsword", "Shield"), inventory=("Shortbow", "Arrows"),
+                    ammo_die="d8"),
+    "cleric": _ose("Cleric", 6, 15, 0, [held("Mace", "1d6")], "pc", level=1, warpriest=True,
+                   hands=("Mace", "Shield"), inventory=("Holy symbol",),
+                   spells=["Cure Light Wounds (1d6+1 heal)"]),
+    "magic-user": _ose("Magic-user", 4, 11, 0, [held("Dagger", "1d4", qualities=["small"])], "pc", dex=1, level=1,
+                       hands=("Dagger", ""), spells=["Magic Missile (1d6+1 each)", "Sleep (asleep for 10 min)"]),
+    "thief": _ose("Thief", 4, 13, 0, [held("Short sword", "1d6"), held("Shortbow", "1d6", 0, "bow")], "pc", dex=2,
+                  level=1, hands=("Short sword", ""), inventory=("Shortbow", "Arrows"), ammo_die="d8"),
+}

@@ -12,7 +12,7 @@ from typing import Any
 
 from pyscript import document
 
-from ... import bestiary, roster
+from ... import bestiary, quick_party, roster
 from ...engine.limits import MAX_COMBATANTS
 from .actions import Actions
 from ..desk.desk import Desk
@@ -88,6 +88,38 @@ def _party(desk: Desk, name: str, arg: str, target) -> None:
         "roster” (a PC on the players' side joins the party); it is then one tap away in every encounter."
     if added:
         edit(desk, lambda d: new)
+
+
+@changes("quick-party-text")
+def _party_text(desk: Desk, arg: str, target) -> None:
+    desk.roster.party_text = str(target.value)[:2000]
+
+
+@clicks("quick-party")
+def _quick_party(desk: Desk, name: str, arg: str, target) -> None:
+    """The quick party's names read: every wrong line said at the field and nothing added, else the PCs added
+    on the players' side in one edit (one undo) and saved to the roster as the party."""
+    box = document.querySelector("[data-testid=quick-party-text]")
+    state = desk.roster
+    state.party_text = str(getattr(box, "value", state.party_text) or "")[:2000] if box is not None \
+        else state.party_text
+    doc = draft_doc(desk)
+    system = doc.get("system", "")
+    members, problems = quick_party.read(state.party_text, system, MAX_COMBATANTS - len(doc["combatants"]))
+    state.party_problems, state.party_report = tuple(str(p) for p in problems), ""
+    if problems:
+        return
+    now = now_ms()
+    taken = {e["id"] for e in own(desk)}
+    ids = [f"r{now + i:x}" for i in range(len(members) + len(taken)) if f"r{now + i:x}" not in taken]
+    new, entries = quick_party.add(doc, members, side_for(desk, doc, True), system, ids.__getitem__, now)
+    edit(desk, lambda d: new)
+    if draft_doc(desk) is not new:  # refused by the loader: its problem is shown, nothing is saved
+        return
+    for e in entries:
+        desk.store.put_roster(e)
+    state.party_text = ""
+    state.party_report = f"Added the party and saved it in the roster: {', '.join(m.name for m in members)}."
 
 
 @clicks("roster-remove")

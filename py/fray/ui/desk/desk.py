@@ -47,6 +47,10 @@ class RosterState:
     count: int = 1
     count_why: str = ""  # why the copies typed were not taken as typed, said at the field
     report: str = ""
+    # The quick party (fray/quick_party.py): the names typed, each wrong line's problem, what was added.
+    party_text: str = ""
+    party_problems: tuple[str, ...] = ()
+    party_report: str = ""
 
 
 @dataclass

@@ -359,7 +359,8 @@ def example_picker() -> Markup:
 
 
 def start_hint(doc: dict[str, Any], party: str) -> Markup | str:
-    """While fewer than two sides have someone, what to do next (the fight cannot start before)."""
+    """While fewer than two sides have someone, what to do next (the fight cannot start before), with `party`:
+    while the encounter is empty "Add the party" and the quick party, then what the quick party added."""
     sides = {c.get("side") for c in doc["combatants"]}
     if len(sides) >= 2:
         return ""
@@ -367,7 +368,7 @@ def start_hint(doc: dict[str, Any], party: str) -> Markup | str:
             "below). Each side starts at its own edge." if not sides else
             "The fight starts when two sides each have a combatant: add the foes below.")
     return h("div", {"class_": "hint ed-start", "role": "status", "data-testid": "editor-start"},
-             h("p", None, text), Markup(party) if not sides else "")
+             h("p", None, text), Markup(party))
 
 
 def render(doc: dict[str, Any], ruleset: Ruleset, problems: list[str], steps: int, picker: str = "",

@@ -83,3 +83,21 @@ def party_button(n: int, testid: str) -> Markup:
     return h("button", {"type": "button", "data-action": "roster-party", "data-testid": testid,
                         "title": "Add every saved PC of the party" if n else
                         "No party saved yet: a tap says how to save one"}, f"Add the party ({n})")
+
+
+def quick_party(text: str, problems: Sequence[str], classes: Sequence[str]) -> Markup:
+    """The first visit's quick party (issue #53): names one a line, each with one of the system's `classes`
+    after a colon; the `problems` of the last try are said at the field, one a line."""
+    kinds = ", ".join(classes)
+    wrong = bool(problems)
+    return h("div", {"class_": "quick-party", "data-testid": "quick-party"},
+             h("label", {"class_": "f f-invalid" if wrong else "f"},
+               h("span", None, f"Quick party: one name a line, a class after a colon ({kinds})"),
+               h("textarea", {"data-action": "quick-party-text", "data-testid": "quick-party-text", "rows": "4",
+                              "maxlength": "2000", "spellcheck": "false", "aria-invalid": "true" if wrong else None,
+                              "aria-describedby": "quick-party-why" if wrong else None,
+                              "placeholder": "Mira: fighter\nBrak: cleric\nSela"}, text)),
+             h("div", {"id": "quick-party-why", "data-testid": "quick-party-why", "role": "alert"},
+               [h("p", {"class_": "f-why"}, p) for p in problems]) if wrong else "",
+             h("button", {"type": "button", "data-action": "quick-party", "data-testid": "quick-party-add"},
+               "Add them and save them as the party"))

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ... import bestiary, roster
+from ... import bestiary, quick_party, roster
 from ...rules import SYSTEMS
 from ...rules import get as get_ruleset
 from ..controllers import map_image_ui, paste_ui
@@ -30,9 +30,14 @@ def draw(desk: Desk) -> None:
     if desk.page.restart_offer is not None:
         restart = h("button", {"type": "button", "data-action": "restart", "data-testid": "restart"},
                     "Restart the fight with this setup")
-    party = roster_markup.party_button(party_count(desk, doc), "start-party")
+    party: Markup | str = ""
     if not doc["combatants"]:  # "Add the party" at the top answers there, not in the roster 700 px lower (#53)
-        party += roster_markup.report_line(desk.roster.report, "start-report")
+        party = roster_markup.party_button(party_count(desk, doc), "start-party") + \
+            roster_markup.report_line(desk.roster.report, "start-report") + \
+            roster_markup.quick_party(desk.roster.party_text, desk.roster.party_problems,
+                                      list(quick_party.classes(doc.get("system", ""))))
+    elif desk.roster.party_report:  # what the quick party added, said where it was typed
+        party = roster_markup.report_line(desk.roster.party_report, "quick-party-report")
     view = ruleset.info.field_view(doc.get("profile", ""))
     image = map_image_ui.placed(doc)
     placing = str(map_image_markup.render(image, view, (doc["map"]["width"], doc["map"]["height"]),
