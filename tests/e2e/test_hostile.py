@@ -131,7 +131,7 @@ def test_script_and_odd_text_in_every_field_is_shown_as_text(app, tmp_path):
     fits(app)
     # The OLOG spell name (a "need" text input), then a condition typed by the referee.
     option(app, "Cast a spell").click()
-    app.get_by_test_id("ask").get_by_test_id("choice-0").click()  # an extended action needs Press On
+    # an extended action needs Press On: the only answer, so it is not asked (#53 stop 11); the name is
     app.get_by_test_id("need-value").fill(SCRIPT + SVG)
     app.get_by_test_id("ask").get_by_role("button", name="OK").click()
     assert f"{SCRIPT} casts {SCRIPT}{SVG}" in log_text(app)
