@@ -4,7 +4,6 @@ and one Undo takes that tap back. DEFAULT distances: OSE's text gives none (test
 from __future__ import annotations
 
 import os
-import pathlib
 
 import pytest
 from helpers import show
@@ -46,11 +45,6 @@ def test_a_fight_from_the_welcome_starts_close_when_setup_says_close(first_visit
     pick.select_option("close")
     expect(page.get_by_test_id("place-tok-1")).to_have_attribute("data-spot", "sq:3,8")
     assert columns(page) == {"place-tok-0": 1, "place-tok-1": 3, "place-tok-2": 3}
-    if SHOTS:
-        pathlib.Path(SHOTS).mkdir(parents=True, exist_ok=True)
-        w = page.viewport_size["width"]
-        page.get_by_test_id("start-distance").scroll_into_view_if_needed()
-        page.screenshot(path=f"{SHOTS}/distance-setup-{w}.png")
     page.get_by_test_id("undo").click()  # one undo takes the one tap back
     expect(page.get_by_test_id("place-tok-1")).to_have_attribute("data-spot", "sq:7,8")
     expect(page.get_by_test_id("start-distance")).to_have_value("near")
@@ -63,4 +57,18 @@ def test_a_fight_from_the_welcome_starts_close_when_setup_says_close(first_visit
     on_field = page.evaluate(COLUMNS)
     assert sorted(on_field.values()) == [1, 3, 3], on_field  # the sides 10 ft apart on the field
     if SHOTS:
-        page.screenshot(path=f"{SHOTS}/distance-field-{page.viewport_size['width']}.png")
+        shots(page)
+
+
+def shots(page: Page) -> None:
+    """The field and the Setup's control at this width and the next (768 by touch, 1920 by mouse)."""
+    for size in (page.viewport_size, {"width": 768, "height": 1024} if page.viewport_size["width"] < 500
+                 else {"width": 1920, "height": 1080}):
+        page.set_viewport_size(size)
+        show(page, "field")
+        page.get_by_test_id("grid").scroll_into_view_if_needed()
+        page.screenshot(path=f"{SHOTS}/distance-field-{size['width']}.png")
+        page.get_by_test_id("toggle-setup").click()
+        page.get_by_test_id("start-distance").scroll_into_view_if_needed()
+        page.screenshot(path=f"{SHOTS}/distance-setup-{size['width']}.png")
+        page.get_by_test_id("toggle-setup").click()
