@@ -5,23 +5,12 @@ from __future__ import annotations
 
 import os
 
-import pytest
 from helpers import show
 from playwright.sync_api import Page, expect
 
 SHOTS = os.environ.get("FRAY_SHOTS")
 COLUMNS = """() => Object.fromEntries(Array.from(document.querySelectorAll('[data-testid="grid"] [data-token]'))
   .map(t => [t.dataset.token, Math.round((parseFloat(t.getAttribute('transform').slice(10)) - 5) / 10)]))"""
-
-
-@pytest.fixture
-def first_visit(app: Page, warm_contexts, device):
-    """The app opened on empty storage with the welcome on, as a referee's first visit has it."""
-    app.evaluate("window.frayWelcome = true")
-    warm_contexts.restart(app, device)
-    yield app
-    if not app.is_closed():
-        app.evaluate("window.frayWelcome = false")
 
 
 def columns(page: Page) -> dict[str, int]:
