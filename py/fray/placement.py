@@ -1,7 +1,8 @@
 """Where a combatant added in setup stands: each side in its own area, none touching a foe. Pure.
 
 The first side (the players' side, else the first listed) starts at one edge of the field, every other side
-at the opposite edge (or at `distance` from the first side when the encounter sets a starting distance).
+at the starting distance the encounter sets (`start_distance`: close, near, far; near when unset) from
+the first side's edge: OLOG in zones (OLOG-BAND-1's labels), OSE detailed and Ogre in squares (DEFAULT feet).
 On a grid (OSE detailed, Ogre) a side fills a compact block five squares tall, column by column inward
 from its edge, next to its own members already placed, and never on a square adjacent to a hostile
 combatant (CORE-SIDE-1: sides are hostile unless allied). On OLOG's zones a side stands in one zone: the
@@ -11,8 +12,19 @@ from __future__ import annotations
 
 from typing import Any
 
+from .engine.limits import START_DISTANCES
+
 Square = tuple[int, int]
 BLOCK = 2  # rows each side of a block's middle row: a block is five squares tall before it spreads
+CHOICES = START_DISTANCES  # the setup's starting distance; an encounter without one is "near"
+ZONES = {"close": 0, "near": 1, "far": 3}  # OLOG-BAND-1: same zone Close, 1 zone Near, 2-4 Far
+SQUARES = {"close": 2, "near": 6, "far": 12}  # DEFAULT: 10, 30 and 60 ft between the sides' front columns
+
+
+def choice(doc: dict[str, Any]) -> str:
+    """The encounter's starting distance: close, near or far (near when the file has none)."""
+    value = doc.get("start_distance", "near")
+    return value if value in CHOICES else "near"
 
 
 def hostile(doc: dict[str, Any], a: str, b: str) -> bool:
@@ -45,10 +57,11 @@ def band_for(doc: dict[str, Any], side: str, distance: int | None = None) -> int
         return max(set(held), key=held.count)
     if side == first_side(doc):
         return 0
-    far = bands - 1 if distance is None else max(0, min(bands - 1, distance))
-    # OLOG's zones are one line: a second hostile foe side stands two zones nearer, never past the middle.
+    distance = ZONES[choice(doc)] if distance is None else distance
+    far = max(0, min(bands - 1, distance))
+    # OLOG's zones are one line: a second hostile foe side stands two zones further on, within the field.
     k = _others(doc).index(side) if side in _others(doc) else 0
-    return max(min(far, bands // 2), far - 2 * k)
+    return min(bands - 1, far + 2 * k)
 
 
 def square_for(doc: dict[str, Any], side: str, distance: int | None = None) -> list[int] | None:
@@ -87,12 +100,39 @@ def _anchor(doc: dict[str, Any], side: str, w: int, hgt: int, distance: int | No
     others = _others(doc)
     k = others.index(side) if side in others else 0
     middle = (hgt * (k + 1)) // (len(others) + 1) if others else hgt // 2
-    if distance is not None:
-        return max(0, min(w - 1, near + distance)), 1, middle
-    return max(0, w - 2), -1, middle
+    distance = SQUARES[choice(doc)] if distance is None else distance
+    return max(0, min(w - 1, near + distance)), 1, middle
 
 
 def placed(doc: dict[str, Any], c: dict[str, Any], distance: int | None = None) -> dict[str, Any]:
     """The combatant `c` (not yet in doc) with its zone and square set for its side."""
     side = c.get("side", "")
     return {**c, "band": band_for(doc, side, distance), "square": square_for(doc, side, distance)}
+
+
+def _at(c: dict[str, Any]) -> tuple[Any, Any]:
+    return c.get("side"), c.get("band"), tuple(c["square"]) if c.get("square") is not None else None
+
+
+def _fresh(doc: dict[str, Any], combatants: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """`combatants` placed one after another, as setup adds them, on doc's field (its own combatants gone)."""
+    out: dict[str, Any] = {**doc, "combatants": []}
+    for c in combatants:
+        out["combatants"].append(placed(out, c))
+    return out["combatants"]
+
+
+def with_distance(doc: dict[str, Any], value: str) -> dict[str, Any]:
+    """doc with its starting distance set to `value`, and the combatants that stand where placement puts its
+    side re-placed at it. One the referee moved (its zone or square not among those placement gives its side)
+    stays where it is, and its square is given to no one else."""
+    if value not in CHOICES:
+        raise ValueError(f"{value!r} is not a starting distance ({', '.join(CHOICES)})")
+    people = doc.get("combatants", [])
+    spots = {_at(c) for c in _fresh(doc, people)}
+    moved = [_at(c) not in spots for c in people]
+    m = doc.get("map", {})
+    kept = [c["square"] for c, was in zip(people, moved) if was and c.get("square") is not None]
+    field = {**doc, "start_distance": value, "map": {**m, "walls": list(m.get("walls", [])) + kept}}
+    again = iter(_fresh(field, [c for c, was in zip(people, moved) if not was]))
+    return {**doc, "start_distance": value, "combatants": [c if was else next(again) for c, was in zip(people, moved)]}

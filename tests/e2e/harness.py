@@ -359,6 +359,16 @@ def app(warm_contexts, device, guard, request):
 
 
 @pytest.fixture
+def first_visit(app, warm_contexts, device):
+    """The app opened on empty storage with the welcome on, as a referee's first visit has it."""
+    app.evaluate("window.frayWelcome = true")
+    warm_contexts.restart(app, device)
+    yield app
+    if not app.is_closed():
+        app.evaluate("window.frayWelcome = false")
+
+
+@pytest.fixture
 def booted_app(warm_contexts, device, guard, request):
     """`app` in a page that has just booted (a repeat visit): for the tests of what start-up does."""
     yield from opened_app(warm_contexts, device, guard, request, boot=True)

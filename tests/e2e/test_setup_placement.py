@@ -35,7 +35,7 @@ def spot(page: Page, i: int) -> str:
 
 def test_a_token_dragged_to_a_free_square_lands_there_and_undo_takes_it_back(app):
     new_ose_with_two_orcs(app)
-    start = spot(app, 0)  # the foes' edge: (22, y)
+    start = spot(app, 0)  # near the party by default (issue #53 stop 6): (7, y)
     x, y = (int(v) for v in start[3:].split(","))
     drag(app, app.get_by_test_id("place-tok-0"), app.get_by_test_id(f"place-sq-{x - 2}-{y - 2}"))
     say = app.get_by_test_id("place-say")

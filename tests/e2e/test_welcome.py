@@ -32,16 +32,6 @@ OVERFLOW = """(root) => { const box = document.querySelector(root + ' .modal-box
   return [box.scrollWidth > box.clientWidth + 1, r.left < 0 || r.right > window.innerWidth + 0.5]; }"""
 
 
-@pytest.fixture
-def first_visit(app: Page, warm_contexts, device):
-    """The app opened on empty storage with the welcome on, as a referee's first visit has it."""
-    app.evaluate("window.frayWelcome = true")
-    warm_contexts.restart(app, device)
-    yield app
-    if not app.is_closed():
-        app.evaluate("window.frayWelcome = false")
-
-
 def serious_axe_problems(page: Page) -> list[str]:
     """axe-core's serious or critical violations in the page as it is (test_a11y.py's bar)."""
     found = Axe().run(page).response["violations"]

@@ -22,6 +22,7 @@ from .ruleset import Lookup, Ruleset, default_lookup
 from .specs import StatSpec, plain as _plain, read_settings, read_stats, shown as _show
 
 MAX_COMBATANTS, MAX_SIDES, SHAPES, _ID, _COLOUR = L.MAX_COMBATANTS, L.MAX_SIDES, L.SHAPES, L.ID, L.COLOUR
+START_DISTANCES = L.START_DISTANCES
 
 
 def objects(raw: list, path: str, problems: list[str]) -> Iterator[tuple[int, str, dict]]:
@@ -35,7 +36,7 @@ def objects(raw: list, path: str, problems: list[str]) -> Iterator[tuple[int, st
 
 
 def encounter_to_json(enc: Encounter) -> dict[str, Any]:
-    return {
+    out = {
         "name": enc.name,
         "system": enc.system,
         "profile": enc.profile,
@@ -48,6 +49,9 @@ def encounter_to_json(enc: Encounter) -> dict[str, Any]:
                   for s in enc.sides],
         "combatants": [combatant_to_json(c) for c in enc.combatants],
     }
+    if enc.start_distance != "near":  # written only when not the default: an older file stays as it was
+        out["start_distance"] = enc.start_distance
+    return out
 
 
 def _map_json(spec: MapSpec) -> dict[str, Any]:
@@ -88,7 +92,8 @@ def encounter_from_json(doc: Any, problems: list[str], path: str = "encounter",
         return None, None
     start = len(problems)
     v = _Validator(problems, path)
-    known = ("name", "system", "profile", "seed", "bands", "settings", "map", "sides", "combatants")
+    known = ("name", "system", "profile", "seed", "bands", "settings", "map", "sides", "combatants",
+             "start_distance")
     for key in doc:
         if key not in known:
             problems.append(f"{path}.{_key(key)}: not a field of an encounter")
@@ -104,6 +109,10 @@ def encounter_from_json(doc: Any, problems: list[str], path: str = "encounter",
                         f"({', '.join(repr(p) for p in ruleset.profiles)})")
     seed = v.integer(doc, "seed", default=1, lo=L.SEED[0], hi=L.SEED[1])
     bands = v.integer(doc, "bands", default=6, lo=L.BANDS[0], hi=L.BANDS[1])
+    start_distance = doc.get("start_distance", "near")
+    if start_distance not in START_DISTANCES:
+        problems.append(f"{path}.start_distance: {_show(start_distance)} is not a starting distance "
+                        f"({', '.join(START_DISTANCES)})")
     settings = read_settings(doc.get("settings", {}), ruleset.settings(), f"{path}.settings", problems)
     spec = _map(doc.get("map", {}), f"{path}.map", problems)
     sides = _sides(doc.get("sides"), f"{path}.sides", problems)
@@ -113,7 +122,8 @@ def encounter_from_json(doc: Any, problems: list[str], path: str = "encounter",
     if len(problems) > start:
         return None, ruleset
     return Encounter(name=name, system=system, profile=profile, combatants=tuple(combatants),
-                     sides=tuple(sides), settings=settings, map=spec, bands=bands, seed=seed), ruleset
+                     sides=tuple(sides), settings=settings, map=spec, bands=bands, seed=seed,
+                     start_distance=start_distance), ruleset
 
 
 class _Validator:

@@ -26,6 +26,7 @@ ID_TEXT = 40
 SIDE_NAME = 60
 COLOUR = re.compile(r"^#[0-9a-fA-F]{6}$")    # "#3b6ea8": a hex colour, not a word
 COLOUR_TEXT = 7
+START_DISTANCES = ("close", "near", "far")  # the setup's starting distance between the sides (placement.py)
 SHAPES = ("circle", "square", "diamond", "triangle", "hexagon", "star")
 
 # A combatant.
@@ -64,6 +65,7 @@ def table() -> list[tuple[str, str]]:
         ("encounter.name", f"at most {ENCOUNTER_NAME} characters"),
         ("encounter.seed", rng(SEED)),
         ("encounter.bands", rng(BANDS)),
+        ("encounter.start_distance", ", ".join(START_DISTANCES) + " (near when absent)"),
         ("encounter.map.width / height", rng(MAP_SIZE) + " squares"),
         ("encounter.sides", f"at most {MAX_SIDES}"),
         ("encounter.combatants", f"at most {MAX_COMBATANTS}"),

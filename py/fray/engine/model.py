@@ -160,6 +160,7 @@ class Encounter:
     map: MapSpec = MapSpec()
     bands: int = 6  # OLOG-BAND-1: number of zones
     seed: int = 1
+    start_distance: str = "near"  # close, near or far: where setup places the sides (fray/placement.py)
 
     def side(self, side_id: SideId) -> Side | None:
         for s in self.sides:

@@ -8,7 +8,7 @@ fit, the draft is kept and a restart with it is offered instead.
 """
 from __future__ import annotations
 
-from ... import presets
+from ... import placement, presets
 from ...engine import storage
 from ...engine.session import Session
 from ...rules import examples as system_examples
@@ -150,6 +150,14 @@ def _edit_table(desk: Desk, name: str, arg: str, target) -> None:
 def _system(desk: Desk, arg: str, target) -> None:
     system, _, profile = str(target.value).partition(":")
     edit(desk, lambda d: editor.change_system(d, system, profile))
+
+
+@changes("start-distance")
+def _start_distance(desk: Desk, arg: str, target) -> None:
+    """Issue #53: the sides placed that far apart (those the referee dragged stay); one undo takes it back."""
+    value = str(target.value)
+    if value in placement.CHOICES:
+        edit(desk, lambda d: placement.with_distance(d, value))
 
 
 @changes("example")

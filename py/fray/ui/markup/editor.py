@@ -433,6 +433,7 @@ def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party:
              field("Encounter name", "name", doc.get("name", ""), testid="enc-name", maxlength="80"),
              sys_select,
              field("Dice seed", "seed", doc.get("seed", 1), "int", min="0"),
+             distance_select(doc, view),
              field("Zones (OLOG)", "bands", doc.get("bands", 6), "int", min=str(L.BANDS[0]), max=str(L.BANDS[1]))
              if view == "bands" else "",
              field("Map width", "map/width", doc["map"]["width"], "int", min="4", max="200")
@@ -463,6 +464,21 @@ def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party:
                                any(p.startswith(f"combatants/{i}/") for p in refused))
                 for i, c in enumerate(doc["combatants"])])
     return warn, Markup(str(start_hint(doc, party)) + str(head) + placing + str(sets) + str(sides) + str(people))
+
+
+def distance_select(doc: dict[str, Any], view: str) -> Markup | str:
+    """The starting distance (issue #53): where the sides are placed; a change re-places those not dragged."""
+    if view not in ("grid", "bands"):
+        return ""
+    gaps = placement.ZONES if view == "bands" else placement.SQUARES
+    unit = (lambda n: "same zone" if n == 0 else f"{n} zone{'s' if n > 1 else ''}") if view == "bands" \
+        else (lambda n: f"{n * 5} ft")
+    value = placement.choice(doc)
+    return h("label", {"class_": "f"}, h("span", None, "Starting distance"),
+             h("select", {"data-action": "start-distance", "data-testid": "start-distance",
+                          "aria-label": "Starting distance"},
+               [h("option", {"value": k, "selected": k == value}, f"{k.capitalize()} ({unit(gaps[k])})")
+                for k in placement.CHOICES]))
 
 
 def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:
