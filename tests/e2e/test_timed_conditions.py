@@ -72,13 +72,15 @@ def test_an_asleep_actor_passes_by_itself_with_the_reason_and_one_undo_wakes_it_
 def test_one_effect_burns_two_orcs_in_one_step_and_one_undo_takes_it_back__CORE_REF_1(app):
     open_example(app, "olog", "two_orcs")
     next_turn(app)  # roll initiative (the app's dice)
-    select(app, "orc1")
+    select(app, "brak")
     show(app, "act")
-    app.get_by_test_id("referee").locator("> summary").click()
-    app.get_by_test_id("effect").locator("summary").click()
-    expect(app.get_by_test_id("eff-t-orc1")).to_be_checked()  # whose tools these are, ticked
-    app.get_by_test_id("eff-t-orc2").check()
+    app.get_by_test_id("effect-open").click()  # beside "± HP / cond." (issue 53, stop 8)
+    expect(app.get_by_test_id("eff-t-brak")).not_to_be_checked()  # the actor is left out by default
     app.get_by_test_id("eff-note").fill("Fireball <b>")
+    app.get_by_test_id("eff-side-orcs").click()  # the foes ticked by side in one tap, what was typed kept
+    expect(app.get_by_test_id("eff-t-orc1")).to_be_checked()
+    expect(app.get_by_test_id("eff-t-orc2")).to_be_checked()
+    expect(app.get_by_test_id("eff-note")).to_have_value("Fireball <b>")
     app.get_by_test_id("eff-dice").fill("2d6")
     app.get_by_test_id("eff-cond").fill("Burning")
     app.get_by_test_id("eff-lasts").fill("2")
@@ -91,3 +93,21 @@ def test_one_effect_burns_two_orcs_in_one_step_and_one_undo_takes_it_back__CORE_
     undo(app)
     expect(badge(app, "orc1")).to_have_count(0)
     expect(badge(app, "orc2")).to_have_count(0)
+
+
+def test_a_bad_duration_in_the_effect_form_is_said_at_the_field__CORE_TIME_1(app):
+    open_example(app, "olog", "two_orcs")
+    select(app, "brak")
+    show(app, "act")
+    app.get_by_test_id("effect-open").click()
+    app.get_by_test_id("eff-t-orc1").check()
+    app.get_by_test_id("eff-cond").fill("Slowed")
+    app.get_by_test_id("eff-lasts").fill("-3")
+    app.get_by_test_id("eff-apply").click()
+    expect(app.get_by_test_id("eff-why")).to_contain_text('"-3" is not a duration')
+    expect(app.get_by_test_id("eff-lasts")).to_have_attribute("aria-invalid", "true")
+    expect(app.get_by_test_id("eff-lasts")).to_have_value("-3")  # what was typed is kept
+    expect(app.get_by_test_id("eff-t-orc1")).to_be_checked()
+    expect(app.get_by_test_id("notice-error")).to_have_count(0)
+    app.get_by_test_id("effect").get_by_role("button", name="Cancel").click()
+    assert "Slowed" not in log_text(app)

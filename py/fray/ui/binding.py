@@ -10,7 +10,7 @@ from __future__ import annotations
 from pyscript import document, window
 from pyscript.ffi import create_proxy, is_none
 
-from .controllers import (editing, files, keys, library_ui, map_image_ui, paste_ui, phones, place_ui, play,
+from .controllers import (editing, effect_ui, files, keys, library_ui, map_image_ui, paste_ui, phones, place_ui, play,
                           review_ui, roster_ui, table_link, welcome)
 from .desk import entries, offers
 from .controllers.actions import Actions
@@ -20,7 +20,7 @@ from .dom.patch import attr
 CLICKS = Actions.join(play.clicks, editing.clicks, files.clicks, library_ui.clicks, roster_ui.clicks,
                       table_link.clicks, welcome.clicks, place_ui.clicks, paste_ui.clicks, map_image_ui.clicks,
                       review_ui.clicks, phones.clicks)
-FORMS = Actions.join(play.forms, library_ui.forms, phones.forms)
+FORMS = Actions.join(play.forms, library_ui.forms, phones.forms, effect_ui.forms)
 CHANGES = Actions.join(play.changes, editing.changes, roster_ui.changes, paste_ui.changes, map_image_ui.changes,
                        review_ui.changes, phones.changes)
 POINTER_EVENTS = ("pointerdown", "pointermove", "pointerup", "pointercancel", "wheel", "contextmenu")

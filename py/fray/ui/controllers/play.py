@@ -13,7 +13,7 @@ from typing import Any
 
 from ...engine.commands import IllegalCommand
 from ...engine.dice import BadFace, DiceError, NeedDice
-from ...engine.referee import Allow, Damage, Effect, FreeRoll, SetCondition, SetHp
+from ...engine.referee import Allow, Damage, FreeRoll, SetCondition, SetHp
 from ...engine.session import SetupChange
 from ...views.hp_change import read_change
 from ...views.quick_condition import condition_command, in_words
@@ -409,11 +409,12 @@ def _hp(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
         act(desk, Damage(cid, amount))
 
 
-@clicks("hp")
+@clicks("hp", "effect")
 def _hp_open(desk: Desk, name: str, arg: str, target) -> None:
-    """A combatant's hit points tapped: the quick HP field (views/hp_change.py)."""
+    """A combatant's hit points tapped: the quick HP field (views/hp_change.py); or "Effect…" beside them:
+    the effect dialog of that actor, nobody ticked (ui/controllers/effect_ui.py)."""
     if desk.session.state.has(arg):
-        desk.set(dialog=Dialog("hp", combatant=arg))
+        desk.set(dialog=Dialog(name, combatant=arg))
 
 
 @forms("hp-quick")
@@ -469,29 +470,6 @@ def _condition(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> N
         return
     desk.set(cond_refused=None)
     act(desk, cmd)
-
-
-def read_lasts(desk: Desk, values: dict[str, str]) -> int | None:
-    """A form's duration field ("3", "2 min", "10 s": Ruleset.duration): ticks of the system's clock, 0 when
-    empty; None (said) when it is not a duration.
-    Its range is the engine's to check (SetCondition, Effect)."""
-    raw = values.get("lasts", "").strip()
-    try:
-        return desk.session.ruleset.duration(desk.session.state, raw)
-    except ValueError as exc:
-        desk.notify(f"{exc}; or leave it empty for a condition that lasts until removed.", "error")
-        return None
-
-
-@forms("effect-form")
-def _effect(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
-    """One effect on the ticked targets (a spell, an item, a ruling): the engine checks it and says why not."""
-    lasts = read_lasts(desk, values)
-    if lasts is None:
-        return
-    targets = tuple(k[2:] for k in values if k.startswith("t:"))
-    act(desk, Effect(targets, values.get("dice", "").strip(), "each" in values, "heal" in values,
-                     values.get("condition", "").strip()[:40], lasts, values.get("note", "").strip()[:80]))
 
 
 @forms("need-submit")

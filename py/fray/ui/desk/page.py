@@ -24,7 +24,7 @@ class Dialog:
     """The open dialog: which one (`kind`) and what it shows, each by its name; the fields of other kinds
     keep their defaults."""
 
-    kind: str  # "help", "welcome", "share", "rule", "dice", "hp", "table", "library", "review" or "recap"
+    kind: str  # "help", "welcome", "share", "rule", "dice", "hp", "effect", "table", "library", "review" or "recap"
     system: str = ""  # welcome: the system chosen
     url: str = ""  # share: the link, and whether it was copied
     copied: bool = False
@@ -38,6 +38,9 @@ class Dialog:
     problem: str = ""
     cond_typed: str = ""  # hp: the condition typed, and why it was refused
     cond_problem: str = ""
+    ticked: tuple[str, ...] = ()  # effect: the targets ticked, what was typed in its fields, the field at fault
+    fields: tuple[tuple[str, str], ...] = ()
+    bad: str = ""
     key: str = ""  # table: the setting whose table is edited
     step: int = 0  # review: the step the timeline shows; recap: the step it was opened at (its charts mark it)
     players: bool = False  # recap: the players' summary (ui/controllers/review_ui.py)

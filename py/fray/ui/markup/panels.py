@@ -261,6 +261,9 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
                h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"hp:{menu.actor}",
                             "data-testid": "hp-quick", "title": f"{menu.actor_name}: hit points and conditions"},
                  "± HP / cond."),
+               h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"effect:{menu.actor}",
+                            "data-testid": "effect-open", "title": "One effect on several: a spell, an item, a ruling"},
+                 "Effect…"),
                h("button", {"type": "button", "class_": "hp-quick-btn", "data-action": f"hp:{menu.target}",
                             "data-testid": "hp-quick-target",
                             "title": f"{menu.target_name}: hit points and conditions"}, f"± {menu.target_name}")
@@ -367,7 +370,7 @@ def ask_box(a: AskModel) -> Markup:
 
 
 def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[str, ...], unit: str = "rounds",
-                  others: tuple[tuple[str, str], ...] = (), refused: tuple[str, str, str] | None = None) -> Markup:
+                  refused: tuple[str, str, str] | None = None) -> Markup:
     """The referee's tools for one combatant; `refused`: the condition typed, its duration and why it was not
     added, said beside the form (the name's field marked when it is empty, else the duration's)."""
     typed, lasts, why = refused or ("", "", "")
@@ -401,43 +404,11 @@ def referee_tools(name: str, cid: str, hp: int, max_hp: int, conditions: tuple[s
                h("button", {"type": "submit", "data-testid": "cond-add"}, "Add"),
                h("span", {"class_": "f-why", "id": "cond-why", "role": "alert", "data-testid": "cond-why"}, why)
                if refused else ""),
-             h("ul", {"class_": "conds"}, conds) if conds else "")),
-             effect_form(cid, others, unit) if others else "")
+             h("ul", {"class_": "conds"}, conds) if conds else "")))
 
 
 def _invalid(bad: bool) -> dict[str, str]:
     return {"aria-invalid": "true", "aria-describedby": "cond-why"} if bad else {}
-
-
-_BOXES = Cache(512)  # each combatant's box in the effect form, ticked or not: drawn again at every selection
-
-
-def effect_form(cid: str, others: tuple[tuple[str, str], ...], unit: str) -> Markup:
-    """One effect on several targets (a spell, an item, a ruling): damage or healing rolled once for all or
-    for each, and/or a condition with its duration; `cid`, whose tools these are, ticked first."""
-    boxes = [_BOXES.get((oid, name, oid == cid), lambda: h("label", {"class_": "eff-target"},
-               h("input", {"type": "checkbox", "name": f"t:{oid}", "checked": oid == cid,
-                           "data-testid": f"eff-t-{oid}"}), " ", name)) for oid, name in others]
-    return h("details", {"class_": "effect", "data-testid": "effect"},
-             h("summary", None, "Effect on several…"),
-             h("form", {"class_": "effect-form", "data-action": "effect-form"},
-               h("fieldset", {"class_": "eff-targets"}, h("legend", None, "Targets"),
-                 h("div", {"class_": "eff-boxes", "data-region": True}, region(boxes))),
-               h("label", None, "Name ", h("input", {"type": "text", "name": "note", "maxlength": "80",
-                                                     "placeholder": "Fireball", "data-testid": "eff-note"})),
-               h("label", None, "Dice ", h("input", {"type": "text", "name": "dice", "maxlength": "20",
-                                                     "placeholder": "3d6", "data-testid": "eff-dice",
-                                                     "autocomplete": "off", "spellcheck": "false"})),
-               h("label", None, h("input", {"type": "checkbox", "name": "each", "data-testid": "eff-each"}),
-                 " rolled for each"),
-               h("label", None, h("input", {"type": "checkbox", "name": "heal", "data-testid": "eff-heal"}),
-                 " heals"),
-               h("label", None, "Condition ", h("input", {"type": "text", "name": "condition", "maxlength": "40",
-                                                          "list": "condition-names", "data-testid": "eff-cond"})),
-               h("label", None, f"for ({unit}) ", h("input", {"type": "text", "name": "lasts", "maxlength": "20",
-                                                              "autocomplete": "off", "class_": "cond-lasts",
-                                                              "data-testid": "eff-lasts"})),
-               h("button", {"type": "submit", "data-testid": "eff-apply"}, "Apply")))
 
 
 def dice_panel(mode: str, last: str, sides: tuple[tuple[str, str, bool], ...] = ()) -> Markup:

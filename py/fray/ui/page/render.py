@@ -14,9 +14,10 @@ from ...engine.conditions import condition_words
 from ...engine.clock import clock_text
 from ...views.quick_condition import duration_choices, library
 from ...views.panels import last_result, log_lines
+from ...views import effect_targets
 from ...views.welcome import choice, choices
 from . import review, setup_form
-from ..markup import guide, panels, quick_dialog, table_editor
+from ..markup import effect_markup, guide, panels, quick_dialog, table_editor
 from ..desk.desk import Desk
 from ..field.field_views import SPATIAL_NEEDS
 from ..markup.html import Markup, h, part
@@ -194,11 +195,10 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         c = state.get(sel)
         rs = desk.session.ruleset
         words = condition_words(rs, state).get(c.id, ())
-        everyone = tuple((o.id, o.name) for o in state.combatants)
         refused = cond_refused(desk)
         refused = refused[1:] if refused is not None and refused[0] == c.id else None
         referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock.unit + "s",
-                                              everyone, refused) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
+                                              refused) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
     return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
 
 
@@ -228,6 +228,18 @@ def dialog_html(desk: Desk) -> str:
                                        tuple((n.name, n.word, n.does) for n in library(rs)),
                                        duration_choices(rs, state), desk.page.cond_for, d.cond_problem, d.cond_typed)
         return quick_dialog.hp_dialog(c.id, c.name, c.hp, c.max_hp, d.typed, d.problem, quick)
+    if kind == "effect":
+        return effect_html(desk, d)
     if kind == "table":
         return table_editor.render(draft_doc(desk), d.key, list(desk.page.problems))
     return review.dialog(desk)
+
+
+def effect_html(desk: Desk, d) -> str:
+    """The effect dialog of the actor `d.combatant`: its targets ticked as `d.ticked`, what was typed kept."""
+    state, rs = desk.session.state, desk.session.ruleset
+    actor = d.combatant
+    name = state.get(actor).name if state.has(actor) else "nobody"
+    return effect_markup.effect_dialog(name, effect_targets.targets(state, d.ticked),
+                                       effect_targets.groups(state, actor), rs.clock.unit + "s",
+                                       dict(d.fields), d.bad, d.problem)

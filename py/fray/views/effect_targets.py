@@ -1,0 +1,76 @@
+"""The effect form's targets (issue 53, stop 8): foes ticked by side or zone in one tap; nobody at first."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..engine.referee import Effect
+from ..engine.ruleset import Ruleset
+from ..engine.state import State
+
+
+@dataclass(frozen=True)
+class Group:
+    """One tap that ticks a few targets at once ("side:orcs", "zone:2"): its label, whom it ticks."""
+
+    key: str
+    label: str
+    members: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Target:
+    """A combatant the effect may touch: `down` ones are listed last, said so, and never ticked by a group."""
+
+    id: str
+    name: str
+    down: bool
+    ticked: bool
+
+
+def groups(state: State, actor: str) -> tuple[Group, ...]:
+    """Each side's standing members but the actor, the actor's foes first (CORE-SIDE-1), then, where the
+    field has zones (OLOG-BAND-1), the actor's standing foes in each zone, nearest zone first."""
+    mine = state.get(actor).side if state.has(actor) else None
+    up = [c for c in state.combatants if not c.is_down and c.id != actor]
+    foe_sides = [sd for sd in state.sides if sd.id != mine]
+    out = []
+    for sd in foe_sides + [sd for sd in state.sides if sd.id == mine]:
+        ids = tuple(c.id for c in up if c.side == sd.id)
+        if ids:
+            out.append(Group(f"side:{sd.id}", f"All of {sd.name} ({len(ids)})", ids))
+    foes = [c for c in up if c.side != mine and c.band is not None]
+    here = state.get(actor).band if state.has(actor) else None
+    for band in sorted({c.band for c in foes}, key=lambda b: (abs(b - here) if here is not None else 0, b)):
+        ids = tuple(c.id for c in foes if c.band == band)
+        out.append(Group(f"zone:{band}", f"Foes in zone {band + 1} ({len(ids)})", ids))
+    return tuple(out)
+
+
+def targets(state: State, ticked: tuple[str, ...]) -> tuple[Target, ...]:
+    """Everyone, standing first then the downed, each ticked or not as `ticked` says (nobody at first)."""
+    every = sorted(state.combatants, key=lambda c: c.is_down)
+    return tuple(Target(c.id, c.name, c.is_down, c.id in ticked) for c in every)
+
+
+def toggle(state: State, actor: str, ticked: tuple[str, ...], key: str) -> tuple[str, ...]:
+    """A group tapped: its members ticked, or unticked when every one of them already was; the others kept."""
+    group = next((g for g in groups(state, actor) if g.key == key), None)
+    if group is None:
+        return ticked
+    if all(m in ticked for m in group.members):
+        return tuple(t for t in ticked if t not in group.members)
+    return ticked + tuple(m for m in group.members if m not in ticked)
+
+
+def effect_command(rs: Ruleset, state: State, values: dict[str, str]) -> tuple[Effect | None, str, str]:
+    """The form's values as one Effect, else (None, the field at fault, why in words), said at that field:
+    a duration the ruleset cannot read (CORE-TIME-1), or nobody ticked."""
+    ticked = tuple(k[2:] for k in values if k.startswith("t:") and state.has(k[2:]))
+    try:
+        lasts = rs.duration(state, values.get("lasts", "").strip())
+    except ValueError as exc:
+        return None, "lasts", f"{exc}; or leave it empty: until removed."
+    if not ticked:
+        return None, "targets", "Tick whom it touches first: a name, a side or a zone."
+    return Effect(ticked, values.get("dice", "").strip()[:20], "each" in values, "heal" in values,
+                  values.get("condition", "").strip()[:40], lasts, values.get("note", "").strip()[:80]), "", ""
