@@ -163,3 +163,30 @@ def test_ogre_a_declaration_tap_also_counts_on_to_the_next_event_and_one_undo_ta
     app.dispatch("undo", "", None)
     assert len(s.steps) == n + declared - 1 and s.state.board.segment == segment, "one undo: both back"
     assert app.desk.page.selected in s.current()
+
+
+def test_press_on_at_its_minimum_says_its_figure_beside_the_option_and_the_reason_in_its_title__OLOG_PRES_2(
+        app_module):
+    """Four foes in reach: pressing on costs 4, the most a d4 rolls. The narrow button beside the option says
+    "4, the minimum"; the bracketed reason went past the button and covered the option at 390 px (#53)."""
+    from fray.rules.olog import examples as olog
+    for seed in range(1, 40):  # a seed where Brak, facing the four, acts first
+        e = olog.two_orcs(seed)
+        orc = next(c for c in e.combatants if c.id == "orc1")
+        e = replace(e, combatants=e.combatants + tuple(replace(orc, id=f"orc{n}", name=f"Orc {n}") for n in (3, 4)))
+        s = Session(e)
+        o = next(o for o in s.options(s.current()[0]) if o.allowed)  # roll initiative
+        s.act(replace(o.command, **o.choices[0].values) if o.choices else o.command)
+        if s.current() == ("brak",):
+            break
+    app_module.window.location.hash = "#" + storage.encode_link(s)
+    app = app_module.App()
+    app.boot()
+    actor = app.desk.session.current()[0]
+    attack = next(o for o in app.desk.session.options(actor) if o.allowed and o.label.startswith("Attack"))
+    i = _index(app, attack.label)
+    press = re.search(rf'<button[^>]*data-action="alt:{i}"[^>]*>(.*?)</button>',
+                      app.desk.slots.written("actions-slot"))
+    price = re.search(r'alt-p">([^<]*)<', press.group(1)).group(1)
+    assert "(" not in price and len(price) <= 16, price
+    assert "the minimum (" in press.group(0), "the whole reason is still in its title and label"
