@@ -29,7 +29,7 @@ the app rolling the dice, and plays `--rounds` rounds as a referee would:
   (`[data-testid=ask] button.choice`) with its first choice. That is one **attack**: its taps run from
   the tap on the foe to the result;
 - otherwise move toward a foe (an OLOG "Move to zone N" whose note says "into reach of", an OSE
-  "Charge ..." option), or take the "next" option (`[data-testid=opt-next]`: End turn, Done with the
+  "Charge ..." option, a grid's "Move toward <foe>": issue 53's long move in one tap), or take the "next" option (`[data-testid=opt-next]`: End turn, Done with the
   step, Roll initiative, Advance to the next segment...);
 - on a phone the order list and the actions are tabs of their own (`[data-testid=tab-order|act]`):
   switching tabs is a tap and is counted.
@@ -356,7 +356,7 @@ class Fight:
                     if foe:
                         return "attack", self.attack(foe, st)
         moves = [o for g in st["groups"] if g["name"].strip() == "Move" for o in g["options"] if o["allowed"]]
-        toward = [o for o in moves if "into reach" in o["cost"] or o["label"].startswith("Charge")]
+        toward = [o for o in moves if "into reach" in o["cost"] or o["label"].startswith(("Charge", "Move toward"))]
         if toward:
             self.show("act")
             self.tap(f"[data-testid={toward[0]['id']}]", f"move {toward[0]['label']}")
