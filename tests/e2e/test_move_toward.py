@@ -55,11 +55,13 @@ def shoot(page, name: str) -> None:
 
 
 def test_a_long_move_toward_the_nearest_foe_is_one_tap_and_one_undo_on_a_phone__OSE_MOVE_1(phone):
-    # The first view holds Brak and the Orc spearman, not the whole map and not 8 squares.
+    # The first view keeps squares a finger's size (44 px) and leans from Brak toward the Orc spearman, 8
+    # squares away: Brak a square from its left edge, the way to the spearman on screen (not the whole map).
     expect(phone.get_by_test_id("tok-brak")).to_be_visible()
     shoot(phone, "moveto-390-field")
-    assert inside(phone, "brak") and inside(phone, "o1")
-    assert float(phone.get_by_test_id("grid-svg").get_attribute("viewBox").split()[2]) < 160
+    assert inside(phone, "brak")
+    x, _, w, _ = (float(v) for v in phone.get_by_test_id("grid-svg").get_attribute("viewBox").split())
+    assert x == 30 and w < 160, (x, w)  # Brak stands at column 4 of 16, 10 units a square
     show(phone, "act")
     button = phone.get_by_test_id("opt-toward")
     expect(button).to_contain_text("Move toward Orc spearman")

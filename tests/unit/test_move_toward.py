@@ -146,8 +146,10 @@ def test_a_phone_opens_the_grid_on_the_actor_and_its_nearest_foe_not_the_whole_m
     GridView().render(ctx)  # the first view, then Follow (on, on a phone) recentring on the actor
     zoom, vx, vy = ctx.ui.view
     assert ctx.ui.follow
-    assert 1.0 < zoom < GridView()._phone_zoom(ctx)  # closer than the whole map, wider than 8 squares
+    assert zoom == GridView()._phone_zoom(ctx), "squares a finger's size (44 px): every token stays a target"
     width, height = 16 * 10 / zoom, 12 * 10 / zoom  # the map is 16 by 12 squares of 10 units
-    for cid in ("brak", "o1"):  # Brak at (4, 5) and the Orc spearman at (11, 5), whole squares in view
-        x, y = state.get(cid).square
-        assert vx <= x * 10 and (x + 1) * 10 <= vx + width and vy <= y * 10 and (y + 1) * 10 <= vy + height
+    bx, by = state.get("brak").square  # Brak at (4, 5), the Orc spearman at (11, 5): 8 squares, 7.8 in view
+    assert vx <= bx * 10 and (bx + 1) * 10 <= vx + width and vy <= by * 10 and (by + 1) * 10 <= vy + height
+    assert vx == (bx - 1) * 10, "as far toward the spearman as keeps Brak and a square behind him in sight"
+    ox = state.get("o1").square[0]
+    assert ox * 10 < vx + width + 10, "the view ends within a square of the spearman: the way to him is on screen"

@@ -46,6 +46,8 @@ class GridView(GridPointer, GridCamera, FieldView):
             ui.view = self.default_view(ctx)
             if ui.follow is None:
                 ui.follow = ui.view[0] > 1.0
+            actor = self._actor(ctx)  # the first view is on the actor already (leaning toward its foe):
+            ui.followed = None if actor is None else (actor.id, tuple(actor.square))  # Follow starts from it
         self.follow(ctx)
         path = ui.path
         if path is not None:

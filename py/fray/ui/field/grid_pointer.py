@@ -155,16 +155,16 @@ class GridCamera:
         y0, y1 = min(y for _, y in squares), max(y for _, y in squares) + 1
         if c is None:
             return self._centred(ctx, zoom, ((x0 + x1) * S / 2, (y0 + y1) * S / 2))
-        # Issue #53, stop 7: zoomed out just enough that the actor's nearest foe is in sight too.
-        m = ctx.state.encounter.map
-        return self._in_sight(ctx, max(1.0, min(zoom, m.width / (x1 - x0 + 2), m.height / (y1 - y0 + 2))), c)
+        # Issue #53, stop 7: the actor's nearest foe in sight too where it fits, never below the zoom that keeps
+        # a square a finger's size (44 px: the tokens stay targets).
+        return self._in_sight(ctx, zoom, c, lean=True)
 
     def _with_foe(self, ctx, c) -> list[tuple[int, int]]:
         """The actor's square and its nearest standing foe's (the long move's first target)."""
         foe = nearest_foe(ctx.state, c.id)
         return [tuple(c.square)] + ([tuple(ctx.state.get(foe).square)] if foe is not None else [])
 
-    def _in_sight(self, ctx, zoom: float, c) -> tuple[float, float, float]:
+    def _in_sight(self, ctx, zoom: float, c, lean: bool = False) -> tuple[float, float, float]:
         """The view at `zoom` centred on the actor, shifted just enough that its nearest foe is in sight too,
         with a square of margin, when both fit (issue #53, stop 7)."""
         m = ctx.state.encounter.map
@@ -173,9 +173,16 @@ class GridCamera:
         x0, x1 = min(x for x, _ in squares) - 1, max(x for x, _ in squares) + 2
         y0, y1 = min(y for _, y in squares) - 1, max(y for _, y in squares) + 2
         vw, vh = m.width * S / zoom, m.height * S / zoom
-        if (x1 - x0) * S <= vw + 1e-6 and (y1 - y0) * S <= vh + 1e-6:
-            vx = min(max(vx, x1 * S - vw), x0 * S)
-            vy = min(max(vy, y1 * S - vh), y0 * S)
+        # Both in sight where they fit; where they do not, as far toward the foe as keeps the actor (and a
+        # square around it) in sight: the way to the foe is on screen, the tokens stay a finger's size.
+        ax0, ax1 = (c.square[0] - 1) * S, (c.square[0] + 2) * S
+        ay0, ay1 = (c.square[1] - 1) * S, (c.square[1] + 2) * S
+        fits = (x1 - x0) * S <= vw + 1e-6 and (y1 - y0) * S <= vh + 1e-6
+        if fits or lean:  # `lean`: the first view; Follow only shifts where both fit
+            vx = min(max(vx, x1 * S - vw), x0 * S) if (x1 - x0) * S <= vw + 1e-6 else \
+                (min(x1 * S - vw, ax0) if squares[-1][0] > c.square[0] else max(x0 * S, ax1 - vw))
+            vy = min(max(vy, y1 * S - vh), y0 * S) if (y1 - y0) * S <= vh + 1e-6 else \
+                (min(y1 * S - vh, ay0) if squares[-1][1] > c.square[1] else max(y0 * S, ay1 - vh))
         return (zoom, *self._clamp(ctx, zoom, vx, vy))
 
     def _centred(self, ctx, zoom: float, pt: tuple[float, float]) -> tuple[float, float, float]:
