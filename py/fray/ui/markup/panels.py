@@ -331,7 +331,8 @@ def action_button(it, why_id: str = "", picked: int = -1) -> Markup:
         word, _, price = other.partition(":")
         price = price.strip()
         price = price[5:] if price.startswith("take ") else price
-        price = price.split(" (")[0]  # its figure; the reason in brackets is in the title and the label
+        if len(price) > 12:  # "d4 (min 2)" fits the narrow button; a long reason in brackets stays in its title
+            price = price.split(" (")[0]
         parts.append(h("button", {"type": "button", "class_": "more alt", "data-action": f"alt:{it.index}",
                                   "data-testid": f"alt-{it.key or it.index}",
                                   "aria-label": f"{it.label}: {other}", "title": f"{it.question} {other}"},
