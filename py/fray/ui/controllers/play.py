@@ -204,9 +204,13 @@ def select(desk: Desk, cid: str, look: bool = False) -> None:
     if not look and subject is not None and subject in now and cid != subject and cid not in now \
             and desk.session.state.has(subject) and _targetable(desk, subject, cid):
         desk.set(target=None if page.target == cid else cid, pending=None)
-        if page.target != cid and is_phone() and page.tab != "field":
-            desk.set(tab="act")  # one more tap acts: the actions, on them first
-            desk.panel_later = False  # (the tab shows the panel: drawn with it)
+        if page.target != cid:
+            # One more tap acts, at every size (issue #53, stop 5): the options on the foe are brought into
+            # view once drawn; on a phone the actions are a tab of their own, from the Field tab too.
+            desk.reveal_target = True
+            if is_phone():
+                desk.set(tab="act")
+                desk.panel_later = False  # (the tab shows the panel: drawn with it)
         return
     desk.set(selected=cid, follow_turn=cid in now, pending=None, target=None)
 
@@ -297,6 +301,7 @@ def target_next(desk: Desk) -> bool:
         return False
     after = foes.index(desk.page.target) + 1 if desk.page.target in foes else 0
     desk.set(target=foes[after % len(foes)], pending=None)
+    desk.reveal_target = True
     return True
 
 
@@ -320,6 +325,7 @@ def _skip(desk: Desk, name: str, arg: str, target) -> None:
 def _target(desk: Desk, name: str, arg: str, target) -> None:
     """A target chip of the action panel: the actor's options on that combatant first (again: cleared)."""
     if desk.session.state.has(arg):
+        desk.reveal_target = desk.page.target != arg
         desk.set(target=None if desk.page.target == arg else arg, pending=None)
 
 

@@ -102,6 +102,8 @@ class Desk:
     state_caches: StateCaches = field(default_factory=StateCaches)
     asked: Any = None  # the question last focused (focus moves to a new one once)
     shown_result: Any = None  # the step result last drawn (a new one is scrolled into view once)
+    shown_tab: str = ""  # the phone's tab last drawn (a tab opened anew opens at its top)
+    reveal_target: bool = False  # a tap just targeted someone: the next action panel brings the options on them into view
     focus: str = ""  # a selector the next drawing focuses once (the skip link's first action)
     # Hands an outside event to the dispatcher (set by ui/app.py): `run(fn)` calls `fn(desk)`, then saves
     # and redraws as after a click.

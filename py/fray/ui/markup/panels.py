@@ -251,7 +251,9 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
         ends = len(shown) <= 2 and any(it.key == "next" for it in shown)
         if folding:
             buttons.append(fold(group, refused, group in unfolded, "why-all" if common else ""))
-        body.append(h("div", {"class_": "group turn-end" if ends else "group", "role": "group",
+        cls = "group turn-end" if ends else "group on-target" if menu.target and group == f"On {menu.target_name}" \
+            else "group"
+        body.append(h("div", {"class_": cls, "role": "group",
                               "aria-label": group}, h("h3", None, group), buttons))
     title = f"Actions: {menu.actor_name}" + ("" if menu.is_current else " (not their turn)")
     # Two parts and the referee's tools (their own parts and region): a new selection writes the menu and the

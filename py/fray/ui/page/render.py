@@ -58,6 +58,44 @@ return () => {
 """
 
 
+# A tab opened anew on a phone opens at its top: the page's scroll is the window's, shared by the four
+# tabs, and the Act tab opened by a tap on a row far down the order was scrolled past its options (issue #53).
+TAB_TOP = "return () => window.scrollTo(0, 0);"
+
+# A foe just targeted (issue #53, stop 5): the first option on it is brought into view, at every size, between
+# the sticky header and what is fixed or stuck at the bottom (a phone's tabs and result strip, the turn's end
+# from a tablet up), scrolling the least: the actions' top stays where it can.
+SHOW_TARGET = r"""
+return () => {
+  const group = document.querySelector("#actions-slot .group.on-target");
+  if (!group || group.getClientRects().length === 0) return;
+  const first = group.querySelector("button.act") || group;
+  const shown = el => el && el.getClientRects().length > 0;
+  const bar = document.querySelector("#header-slot .topbar");
+  const sticky = el => ["sticky", "fixed"].includes(getComputedStyle(el).position);
+  const top = shown(bar) && sticky(bar) ? Math.max(0, bar.getBoundingClientRect().bottom) : 0;
+  let bottom = window.innerHeight;
+  const g = group.getBoundingClientRect(), b = first.getBoundingClientRect();
+  for (const el of document.querySelectorAll("#tabs-slot, #result-strip, #actions-slot .turn-end")) {
+    if (!shown(el) || !sticky(el)) continue;
+    const r = el.getBoundingClientRect();
+    if (r.top > g.top && r.top < bottom) bottom = r.top;
+  }
+  let delta = 0;
+  if (b.bottom > bottom) delta = Math.min(b.bottom - bottom + 8, g.top - top - 6);
+  if (g.top < top) delta = g.top - top - 6;
+  if (delta === 0) return;
+  let box = group.parentElement;
+  while (box && box !== document.body) {
+    const y = getComputedStyle(box).overflowY;
+    if ((y === "auto" || y === "scroll") && box.scrollHeight > box.clientHeight) break;
+    box = box.parentElement;
+  }
+  if (box && box !== document.body) box.scrollTop += delta; else window.scrollBy(0, delta);
+};
+"""
+
+
 def need_label(need: str) -> str:
     """The prompt for an option's need ("path", "number:distance"...)."""
     return NEED_LABELS.get(need.split(":")[0], need.split(":")[-1].replace("_", " ").capitalize())
@@ -88,6 +126,9 @@ def render(desk: Desk, field: bool = True) -> None:
     text, tone = page.notice
     slots.html("notice-slot", memo("notice", (text, tone), lambda: panels.notice(text, tone)))
     slots.data("layout", "tab", page.tab)
+    if desk.shown_tab and page.tab != desk.shown_tab and is_phone():
+        next_frame(TAB_TOP)
+    desk.shown_tab = page.tab
     slots.data("layout", "mode", page.mode)
     slots.data("layout", "view", s.ruleset.info.field_view(enc.profile))
     setup_form.draw(desk)
@@ -151,6 +192,10 @@ def draw_actions(desk: Desk, afresh: bool = False) -> None:
         desk.slots.fresh("actions-slot", actions)
     else:
         desk.slots.html("actions-slot", actions)
+    if desk.reveal_target:
+        desk.reveal_target = False
+        if target:
+            next_frame(SHOW_TARGET)
 
 
 def idle_actions(desk: Desk, sel: str | None, menu, target: str | None = None) -> Markup:
