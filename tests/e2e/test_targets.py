@@ -80,7 +80,8 @@ IN_SIGHT = """(el) => {
   for (const e of document.querySelectorAll("#tabs-slot, #result-strip, #actions-slot .turn-end")) {
     if (!shown(e) || !sticky(e)) continue;
     const b = e.getBoundingClientRect();
-    if (b.top > r.top && b.top < bottom) bottom = b.top;
+    const at = e.matches(".turn-end") ? window.innerHeight - b.height : b.top;  // held at the foot
+    if (at > window.innerHeight / 2 && at < bottom) bottom = at;
   }
   return {top: r.top, bottom: r.bottom, above: top, below: bottom,
           seen: r.height > 0 && r.top >= top - 1 && r.bottom <= bottom + 1};
@@ -132,6 +133,26 @@ def test_a_zone_token_tapped_targets_the_foe_with_its_attack_one_tap_away__OLOG_
     result = app.get_by_test_id("result-strip" if is_phone(app) else "result")
     expect(result).to_contain_text("6 → 1 / 6 HP")
     assert in_view(app, result)
+
+
+@pytest.fixture
+def on_a_tablet(warm_contexts, guard, request):
+    """768×1024 by touch: the field above the actions, the turn's end held at the screen's foot."""
+    from harness import opened_app
+    from test_layout import layout_device
+    yield from opened_app(warm_contexts, layout_device("tablet"), guard, request)
+
+
+def test_a_zone_token_tapped_on_a_tablet_brings_the_attack_up_from_below_the_field__OLOG_ATK_1(on_a_tablet):
+    """On a portrait tablet the actions are under the field: a finger on Human 6's token (the field at its
+    top) targets it, and the attack on it is brought up into sight, above the turn's end held at the foot."""
+    page = on_a_tablet
+    brak_acts(page, "eight_humans")
+    page.evaluate("window.scrollTo(0, 0)")
+    page.get_by_test_id("token-human6").tap()
+    expect(page.get_by_test_id("target")).to_contain_text("Target: Human 6")
+    group = attack_in_sight(page, "Human 6")
+    expect(group.locator("button.act").first).to_contain_text("Attack Human 6")
 
 
 def test_a_row_far_down_the_order_opens_the_actions_with_the_attack_in_sight__OLOG_ATK_1(app):

@@ -78,11 +78,15 @@ return () => {
   const g = group.getBoundingClientRect(), b = first.getBoundingClientRect();
   for (const el of document.querySelectorAll("#tabs-slot, #result-strip, #actions-slot .turn-end")) {
     if (!shown(el) || !sticky(el)) continue;
+    // Held at the screen's foot, an action below it is under it; the turn's end (after the options) is
+    // held there once the scroll brings the actions up, wherever it stands now.
     const r = el.getBoundingClientRect();
-    if (r.top > g.top && r.top < bottom) bottom = r.top;
+    const at = el.matches(".turn-end") ? window.innerHeight - r.height : r.top;
+    if (at > window.innerHeight / 2 && at < bottom) bottom = at;
   }
   let delta = 0;
-  if (b.bottom > bottom) delta = Math.min(b.bottom - bottom + 8, g.top - top - 6);
+  // (a button's height to spare: its odds are written after the paint, a line more: ui/page/odds_ui.py)
+  if (b.bottom > bottom) delta = Math.min(b.bottom - bottom + 8 + b.height, g.top - top - 6);
   if (g.top < top) delta = g.top - top - 6;
   if (delta === 0) return;
   let box = group.parentElement;
