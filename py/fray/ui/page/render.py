@@ -60,7 +60,14 @@ return () => {
 
 # A tab opened anew on a phone opens at its top: the page's scroll is the window's, shared by the four
 # tabs, and the Act tab opened by a tap on a row far down the order was scrolled past its options (issue #53).
-TAB_TOP = "return () => window.scrollTo(0, 0);"
+# A control the drawing focused in the new tab (a question asked) is left where the focus brought it.
+TAB_TOP = r"""
+return () => {
+  const f = document.activeElement;
+  if (f && f !== document.body && !f.closest("#tabs-slot") && f.getClientRects().length > 0) return;
+  window.scrollTo(0, 0);
+};
+"""
 
 # A foe just targeted (issue #53, stop 5): the first option on it is brought into view, at every size, between
 # the sticky header and what is fixed or stuck at the bottom (a phone's tabs and result strip, the turn's end
