@@ -124,3 +124,23 @@ def test_the_action_panel_offers_its_targets_as_chips_one_tap_each__OLOG_ATK_1(a
     assert f"On {state.get(foe).name}" in app.desk.slots.written("actions-slot")
     app.dispatch("target", foe, None)
     assert app.desk.page.target is None
+
+
+def test_a_token_tapped_in_the_phones_field_tab_opens_the_actions_on_the_target__OLOG_ATK_1(app_module):
+    """Issue #53, stop 5: on a phone a foe's token tapped in the Field tab (OLOG's zones, a grid) targets it
+    and opens the Act tab, its options first and marked to be brought into sight; the target is no step of
+    the history (nothing to undo)."""
+    app = _brak_acts(app_module)
+    actor, foe = _actor_and_foe(app)
+    app_module.window.innerWidth = 390
+    try:
+        app.dispatch("tab", "field", None)
+        steps = len(app.desk.session.steps)
+        app.dispatch("token", foe, None)
+        page = app.desk.page
+        assert (page.selected, page.target, page.tab) == (actor, foe, "act")
+        name = app.desk.session.state.get(foe).name
+        assert f'class="group on-target" role="group" aria-label="On {name}"' in app.desk.slots.written("actions-slot")
+        assert len(app.desk.session.steps) == steps and not app.desk.reveal_target
+    finally:
+        app_module.window.innerWidth = 1280
