@@ -131,3 +131,42 @@ def test_a_zoomed_view_cuts_no_token_at_its_edges():
     assert a <= 3 and a + length >= 4, "the actor's column stays in"
     assert uncut(0.0, 24, 24, {0, 23}) == 0.0, "the whole map: nothing to move"
     assert uncut(5.5, length, 24, set()) == 5.5, "no token near the edges: the view stays"
+
+
+def _fresh(module, enc, width: int):
+    module.window.innerWidth = width
+    module.window.location.hash = "#" + storage.encode_link(Session(enc))
+    app = module.App()
+    app.boot()
+    return app
+
+
+def _roll_from_the_field(app, action: str) -> None:
+    offers = importlib.import_module("fray.ui.desk.offers")
+    i = next(i for i, o in enumerate(offers.options(app.desk)) if o.key == "next" and o.allowed)
+    app.dispatch(action, str(i), None)  # the field's own button: OSE's declarations, Ogre's before the fight
+
+
+def test_on_a_phone_the_fields_roll_initiative_opens_the_actions_of_the_first_actor__OSE_INIT_1(app_module):
+    app = _fresh(app_module, _ose_apart(), 390)
+    assert app.desk.page.tab == "field", "a phone opens a fight on its field: the declarations and their roll"
+    steps = len(app.desk.session.steps)
+    _roll_from_the_field(app, "decl-opt")
+    assert len(app.desk.session.steps) == steps + 1 and app.desk.session.state.board.phase == "act"
+    assert app.desk.page.tab == "act", "the first actor's options, its long move among the first: no tab tap"
+    assert 'data-testid="opt-toward"' in app.desk.slots.written("actions-slot")
+
+
+def test_on_a_phone_the_roll_before_an_ogre_fight_opens_the_actions_of_the_first_declarer__OGRE_INIT_1(app_module):
+    app = _fresh(app_module, examples("ogre")["three_vs_three"](1), 390)
+    assert app.desk.page.tab == "field"
+    _roll_from_the_field(app, "before-roll")
+    assert app.desk.session.current(), "the count went on to the first declaration"
+    assert app.desk.page.tab == "act"
+
+
+def test_off_a_phone_the_fields_roll_leaves_the_page_as_it_is__OSE_INIT_1(app_module):
+    app = _fresh(app_module, _ose_apart(), 1280)
+    tab = app.desk.page.tab
+    _roll_from_the_field(app, "decl-opt")
+    assert app.desk.session.state.board.phase == "act" and app.desk.page.tab == tab

@@ -180,7 +180,13 @@ def apply_field(desk: Desk, result: FieldAction) -> None:
     elif result.fill is not None:
         fill_pending(desk, result.fill)
     elif result.choose is not None:
+        offered, steps = options(desk), len(desk.session.steps)
         choose(desk, result.choose)
+        if is_phone() and result.choose < len(offered) and offered[result.choose].key == "next" \
+                and len(desk.session.steps) > steps and desk.page.pending is None:
+            # The field's own Roll initiative (OSE's declarations, Ogre's before the fight) on a phone: the first
+            # actor's actions come next, and the field tab holds none (issue 53: no tab tap before every fight).
+            desk.set(tab="act")
     elif result.command is not None:
         act(desk, result.command)
 
