@@ -29,8 +29,10 @@ the app rolling the dice, and plays `--rounds` rounds as a referee would:
   (`[data-testid=ask] button.choice`) with its first choice. That is one **attack**: its taps run from
   the tap on the foe to the result;
 - otherwise move toward a foe (an OLOG "Move to zone N" whose note says "into reach of", an OSE
-  "Charge ..." option, a grid's "Move toward <foe>": issue 53's long move in one tap), or take the "next" option (`[data-testid=opt-next]`: End turn, Done with the
-  step, Roll initiative, Advance to the next segment...);
+  "Charge ..." option, a grid's "Move toward <foe>": issue 53's long move in one tap, in the Move group or second in
+  the target's own "On <foe>" group), or take the "next" option (`[data-testid=opt-next]`: End turn, Done with the
+  step, Roll initiative, Advance to the next segment...; the field's own Roll initiative where that one is on the
+  screen: OSE's declarations, Ogre's before the fight);
 - on a phone the order list and the actions are tabs of their own (`[data-testid=tab-order|act]`):
   switching tabs is a tap and is counted.
 
