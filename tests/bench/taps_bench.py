@@ -29,8 +29,10 @@ the app rolling the dice, and plays `--rounds` rounds as a referee would:
   (`[data-testid=ask] button.choice`) with its first choice. That is one **attack**: its taps run from
   the tap on the foe to the result;
 - otherwise move toward a foe (an OLOG "Move to zone N" whose note says "into reach of", an OSE
-  "Charge ..." option, a grid's "Move toward <foe>": issue 53's long move in one tap), or take the "next" option (`[data-testid=opt-next]`: End turn, Done with the
-  step, Roll initiative, Advance to the next segment...);
+  "Charge ..." option, a grid's "Move toward <foe>": issue 53's long move in one tap, in the Move group or second in
+  the target's own "On <foe>" group), or take the "next" option (`[data-testid=opt-next]`: End turn, Done with the
+  step, Roll initiative, Advance to the next segment...; the field's own Roll initiative where that one is on the
+  screen: OSE's declarations, Ogre's before the fight);
 - on a phone the order list and the actions are tabs of their own (`[data-testid=tab-order|act]`):
   switching tabs is a tap and is counted.
 
@@ -357,6 +359,9 @@ class Fight:
                         return "attack", self.attack(foe, st)
         moves = [o for g in st["groups"] if g["name"].strip() == "Move" for o in g["options"] if o["allowed"]]
         toward = [o for o in moves if "into reach" in o["cost"] or o["label"].startswith(("Charge", "Move toward"))]
+        # The long move toward the target leads the target's own group ("On Orc 1"), where the page puts it.
+        toward = [o for g in st["groups"] if g["name"].startswith("On ") for o in g["options"]
+                  if o["allowed"] and o["label"].startswith("Move toward")] + toward
         if toward:
             self.show("act")
             self.tap(f"[data-testid={toward[0]['id']}]", f"move {toward[0]['label']}")
@@ -365,12 +370,13 @@ class Fight:
         if not st["next"] and self.enc.map.width and self.grid_move(actor, moves):
             return ("move" if self.read()["status"] != st["status"] else "stuck"), None
         if st["next"]:
-            self.show("act")
-            # Ogre's "before the fight" panel (above the map) has the same "Roll initiative" as the actions:
-            # the referee taps the one on the screen.
-            sel = "[data-testid=opt-next]:not([disabled]):not(.refused)"
-            if not self.page.evaluate(IN_VIEW, sel) and self.page.evaluate(IN_VIEW, "[data-testid=before-roll]"):
-                sel = "[data-testid=before-roll]"
+            # The "Roll initiative" of Ogre's "before the fight" panel (above the map) or of OSE's declarations
+            # (the field's first view on a phone) is the actions' own: the referee taps the one on the screen.
+            sel = next((s for s in ("[data-testid=before-roll]", "[data-testid=decl-go]:not([disabled])")
+                        if self.page.evaluate(IN_VIEW, s)), None)
+            if sel is None:
+                self.show("act")
+                sel = "[data-testid=opt-next]:not([disabled]):not(.refused)"
             self.tap(sel, f"next [{st['status']}]")
             return "next", None
         return "stuck", None

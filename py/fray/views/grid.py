@@ -263,3 +263,25 @@ def token_at(model: GridModel, sq: Square) -> GridToken | None:
             found = t
     return found
 
+
+
+def uncut(start: float, length: float, total: float, occupied: Iterable[int], keep: Iterable[int] = ()) -> float:
+    """Where a zoomed view of `length` squares along one axis of a map of `total` squares begins (in squares),
+    moved as little as it takes so that its edges cut no token's square (`occupied`: the columns, or rows,
+    tokens stand in) and the `keep` squares stay whole inside: a token at the view's edge shows whole or not at
+    all (issue 53: OSE tokens cut at the grid's edge at 390 px). `start` when nothing needs it or nothing fits."""
+    eps = 1e-6
+    cells, kept = set(occupied), set(keep)
+
+    def whole(a: float) -> bool:
+        b = a + length
+        if a < -eps or b > total + eps:
+            return False
+        if any(k + eps < a < k + 1 - eps or k + eps < b < k + 1 - eps for k in cells):
+            return False  # an edge through a token's square
+        return all(a - eps <= k and k + 1 <= b + eps for k in kept)
+
+    if length >= total - eps:
+        return start
+    tries = [start] + [c for k in cells for c in (k, k + 1, k + 1 - length, k - length)]
+    return next((a for a in sorted(tries, key=lambda a: abs(a - start)) if whole(a)), start)

@@ -9,7 +9,7 @@ attacks of opportunity asked when it resolves, one tap and one undo.
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Collection, Sequence
 
 from ..engine import geometry as geo
 from ..engine import paths
@@ -21,18 +21,21 @@ from .grid_path import _hostile, _path_options, allowance_of, diagonal_rule, fmt
 TOWARD_KEY = "toward"
 
 
-def nearest_foe(state: State, actor: str, target: str | None = None) -> str | None:
+def nearest_foe(state: State, actor: str, target: str | None = None,
+                among: Collection[str] | None = None) -> str | None:
     """The foe a long move heads for: `target` when it is a standing, placed foe of the actor, else the
-    nearest such foe (ties: the lower square, then the id); None when there is none."""
+    nearest such foe (ties: the straighter line, then the lower square, then the id), only those `among` when
+    given; None when there is none."""
     me = state.get(actor)
     if me.square is None:
         return None
-    foes = [c for c in state.combatants
-            if c.id != actor and not c.is_down and c.square is not None and state.hostile(me, c)]
+    foes = [c for c in state.combatants if c.id != actor and not c.is_down and c.square is not None
+            and state.hostile(me, c) and (among is None or c.id in among)]
     chosen = next((c for c in foes if c.id == target), None)
     if chosen is None and foes:
+        mx, my = me.square
         chosen = min(foes, key=lambda c: (geo.distance_squares(tuple(me.square), tuple(c.square)),
-                                          tuple(c.square), c.id))
+                                          (c.square[0] - mx) ** 2 + (c.square[1] - my) ** 2, tuple(c.square), c.id))
     return chosen.id if chosen is not None else None
 
 

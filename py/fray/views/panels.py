@@ -15,6 +15,7 @@ from ..engine.session import Session
 from ..engine.state import State
 from ..rules import info
 from .models import Badge, Hint, SystemPanel, SystemView
+from .move_toward import TOWARD_KEY
 
 _VIEWS: dict[str, SystemView] = {}
 
@@ -104,7 +105,8 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
             next_index = i
         if not o.allowed and str(getattr(o.reason, "value", o.reason)) in NEVER_HERE:
             continue  # it cannot apply to this combatant at all: not listed (the engine still says why)
-        group = first if on_target(o, actor, target) else (o.group or "Other")
+        toward = bool(target) and o.key == TOWARD_KEY and o.label == f"Move toward {state.get(target).name}"
+        group = first if on_target(o, actor, target) or toward else (o.group or "Other")
         groups.setdefault(group, []).append((i, o))
     def rank(kv):
         name, members = kv
@@ -116,7 +118,7 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
         blocked = not tail and not any(o.allowed for _, o in members)
         return (tail, blocked, base)
 
-    ordered = sorted(((g, sorted(m, key=lambda io: not io[1].allowed)) for g, m in groups.items()), key=rank)
+    ordered = sorted(((g, _in_order(m, g == first)) for g, m in groups.items()), key=rank)
     # Keys 1-9 follow the order the referee sees, allowed actions only.
     number = 0
     out_groups = []
@@ -141,6 +143,16 @@ def action_menu(ruleset: Ruleset, state: State, actor: str | None, panel: System
         badges=panel.badges.get(actor, ()), next_index=next_index,
         target=target, target_name=state.get(target).name if target else "",
         targets=targets_of(state, actor, options))
+
+
+def _in_order(members: list[tuple[int, Option]], on_target_group: bool) -> list[tuple[int, Option]]:
+    """A group's options, the allowed first. The long move comes near the top (issue 53: on a fight's first
+    view, no scroll to reach it): first of the Move group, and second of the target's own group ("On Orc 1"),
+    after the first thing the actor can do to that foe (a charge)."""
+    out = sorted(members, key=lambda io: (not io[1].allowed, io[1].key != TOWARD_KEY))
+    if on_target_group and len(out) > 1 and out[0][1].key == TOWARD_KEY and out[1][1].allowed:
+        out[0], out[1] = out[1], out[0]
+    return out
 
 
 def ending_soon(ruleset: Ruleset, state: State) -> tuple[Hint, ...]:

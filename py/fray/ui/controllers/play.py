@@ -16,6 +16,7 @@ from ...engine.dice import BadFace, DiceError, NeedDice
 from ...engine.referee import Allow, Damage, FreeRoll, SetCondition, SetHp
 from ...engine.session import SetupChange
 from ...views.hp_change import read_change
+from ...views.move_toward import TOWARD_KEY, nearest_foe
 from ...views.quick_condition import condition_command, in_words
 from ...views.panels import on_target, system_view
 from .actions import Actions
@@ -119,6 +120,12 @@ def choose(desk: Desk, index: int, ask: bool = False, other: bool = False) -> No
         desk.set(pending=(index, o))
         fill_pending(desk, {o.needs[0].split(":")[-1]: desk.page.target})
         return
+    if o.key == TOWARD_KEY:  # the foe walked toward is the one the actor goes on with (issue 53): aimed
+        actor = getattr(o.command, "actor", "")
+        foe = nearest_foe(desk.session.state, actor, desk.page.target) if actor else None
+        if foe is not None:
+            desk.aimed.pop(actor, None)
+            desk.aimed[actor] = foe
     if o.choices or o.needs:
         desk.set(pending=(index, o))
         if is_phone():
@@ -173,7 +180,13 @@ def apply_field(desk: Desk, result: FieldAction) -> None:
     elif result.fill is not None:
         fill_pending(desk, result.fill)
     elif result.choose is not None:
+        offered, steps = options(desk), len(desk.session.steps)
         choose(desk, result.choose)
+        if is_phone() and result.choose < len(offered) and offered[result.choose].key == "next" \
+                and len(desk.session.steps) > steps and desk.page.pending is None:
+            # The field's own Roll initiative (OSE's declarations, Ogre's before the fight) on a phone: the first
+            # actor's actions come next, and the field tab holds none (issue 53: no tab tap before every fight).
+            desk.set(tab="act")
     elif result.command is not None:
         act(desk, result.command)
 

@@ -12,7 +12,7 @@ from typing import Any, Callable
 
 from ...engine.commands import Option
 from ...views.models import SystemPanel
-from ...views.move_toward import toward_option
+from ...views.move_toward import nearest_foe, toward_option
 from ...views.panels import action_menu, numbered, system_view
 from .desk import Desk
 from ..field.field_views import FieldContext, FieldView, views_for
@@ -110,10 +110,11 @@ def _targets(desk: Desk, actor: str | None) -> tuple[tuple[str, str], ...]:
 
 
 def aim(desk: Desk, actor: str | None, now: tuple[str, ...]) -> str | None:
-    """The target a turn starts with (issue 38: one tap an attack): the foe the actor last acted on, while
-    it can still act on them, else its one foe when it has one, else the foe its side acted on last (the
-    goblins gang up on whoever the first goblin hit; a tap on another foe's chip costs what it did). None
-    otherwise, and for anyone who does not act now (looking at a card aims at nothing)."""
+    """The target a turn starts with (issue 38: one tap an attack): the foe the actor last acted on (or walked
+    toward, "Move toward"), while it can still act on them, else its one foe when it has one, else the foe its
+    side acted on last (the goblins gang up on whoever the first goblin hit; a tap on another foe's chip costs
+    what it did), else on a grid the nearest of them (issue 53: a first charge is one tap, not a chip and an
+    option). None otherwise, and for anyone who does not act now (looking at a card aims at nothing)."""
     if actor is None or actor not in now:
         return None
     state = desk.session.state
@@ -127,4 +128,6 @@ def aim(desk: Desk, actor: str | None, now: tuple[str, ...]) -> str | None:
     for ally, foe in reversed(desk.aimed.items()):  # newest first (ui/controllers/play.py keeps them in that order)
         if foe in foes and state.has(ally) and not state.hostile(me, state.get(ally)):
             return foe
+    if len(foes) > 1 and me.square is not None:  # a grid: the nearest standing foe it can act on
+        return nearest_foe(state, actor, among=foes)
     return None

@@ -14,6 +14,7 @@ from typing import Any
 
 from ...engine.referee import SetWalls
 from ...views.grid_path import can_move
+from ...views.grid import uncut
 from ...views.move_toward import nearest_foe
 from .field_views import FieldAction, FieldContext
 from .grid_svg import MAX_ZOOM, S, _n
@@ -183,11 +184,20 @@ class GridCamera:
                 (min(x1 * S - vw, ax0) if squares[-1][0] > c.square[0] else max(x0 * S, ax1 - vw))
             vy = min(max(vy, y1 * S - vh), y0 * S) if (y1 - y0) * S <= vh + 1e-6 else \
                 (min(y1 * S - vh, ay0) if squares[-1][1] > c.square[1] else max(y0 * S, ay1 - vh))
-        return (zoom, *self._clamp(ctx, zoom, vx, vy))
+        return self._whole(ctx, zoom, *self._clamp(ctx, zoom, vx, vy), keep=tuple(c.square))
 
     def _centred(self, ctx, zoom: float, pt: tuple[float, float]) -> tuple[float, float, float]:
         m = ctx.state.encounter.map
-        return (zoom, *self._clamp(ctx, zoom, pt[0] - m.width * S / zoom / 2, pt[1] - m.height * S / zoom / 2))
+        return self._whole(ctx, zoom, *self._clamp(ctx, zoom, pt[0] - m.width * S / zoom / 2,
+                                                    pt[1] - m.height * S / zoom / 2))
+
+    def _whole(self, ctx, zoom: float, vx: float, vy: float, keep: tuple[int, ...] = ()) -> tuple[float, float, float]:
+        """The view moved as little as it takes for its edges to cut no token (views/grid.py `uncut`): a token
+        at the edge of a phone's zoomed view shows whole or not at all, the actor's whole (issue 53)."""
+        m, placed = ctx.state.encounter.map, self._placed(ctx)
+        x = uncut(vx / S, m.width / zoom, m.width, {q[0] for q in placed}, keep[:1])
+        y = uncut(vy / S, m.height / zoom, m.height, {q[1] for q in placed}, keep[1:])
+        return (zoom, x * S, y * S)
 
     def fit_tokens(self, ctx) -> None:
         """The smallest view (the map's shape) holding every placed token with a square of margin."""

@@ -206,8 +206,8 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
     if menu.prompt:
         body.append(h("div", {"class_": "prompt", "role": "alert", "data-testid": "prompt"},
                       with_rules(menu.prompt), " ", with_rules(menu.prompt_rule) if menu.prompt_rule else ""))
-    for hint in menu.hints:
-        body.append(h("p", {"class_": f"hint tone-{hint.tone}", "data-testid": "hint"}, with_rules(hint.text)))
+    hints = [h("p", {"class_": f"hint tone-{hint.tone}", "data-testid": "hint"}, with_rules(hint.text))
+             for hint in menu.hints]
     if len(menu.targets) > 1 or (menu.targets and not menu.target):
         body.append(h("div", {"class_": "target-strip", "role": "group", "aria-label": "Targets",
                               "data-testid": "targets"},
@@ -255,6 +255,10 @@ def actions(menu: ActionMenu | None, ask: AskModel | None, referee: Markup,
             else "group"
         body.append(h("div", {"class_": cls, "role": "group",
                               "aria-label": group}, h("h3", None, group), buttons))
+        if hints and not (group == f"On {menu.target_name}" and menu.target):
+            body[-1:-1] = hints  # the actor's state lines, after what it can do to its target (issue 53: no scroll)
+            hints = []
+    body += hints
     title = f"Actions: {menu.actor_name}" + ("" if menu.is_current else " (not their turn)")
     # Two parts and the referee's tools (their own parts and region): a new selection writes the menu and the
     # few fields that name the combatant, not the effect form's row of every combatant (issue 38, 120 of them).
