@@ -65,15 +65,22 @@
   // fetching and compiling again. On a first visit it is only preloaded, as Pyodide fetches it (mode cors,
   // same-origin credentials): compiling it this early there competes with the page's own start on a
   // two-core machine, and the bench found first visits no faster.
+  // When a painted start is coming (issue #57), the compile waits for its first frame (`whenParsed`): its
+  // streaming ran on the main thread in chunks (v8.wasm.compileConsume, 100-200 ms) before that frame.
   var WASM_URL = new URL("static/vendor/pyodide/pyodide.asm.wasm", document.baseURI).href;
   var wasm = null;
-  if (repeatVisit && window.WebAssembly && WebAssembly.compileStreaming && window.fetch) {
+  var canCompile = repeatVisit && window.WebAssembly && WebAssembly.compileStreaming && window.fetch;
+  function compileWasm() {
     try {
       wasm = WebAssembly.compileStreaming(fetch(WASM_URL, { mode: "cors", credentials: "same-origin" }));
       wasm.catch(function () {});  // the loader falls back to Pyodide's own fetch
     } catch (e) { wasm = null; }
+    if (window.frayBoot) window.frayBoot.wasm = wasm;
   }
-  if (!wasm) {
+  var paintLikely = false;
+  try { paintLikely = !/^#(e=|table)/.test(location.hash) && localStorage.getItem("fray.paint") !== null; } catch (e) { /* none */ }
+  if (canCompile && !paintLikely) compileWasm();
+  if (!canCompile) {
     var preload = document.createElement("link");
     preload.rel = "preload";
     preload.as = "fetch";
@@ -307,6 +314,35 @@
       });
     });
   }
+
+  // PyScript's start (its module, which sets up and then starts Python): once the body is parsed, as a
+  // deferred module script would run, or on a later visit that painted the last fight, only once that
+  // fight's first frame is on screen (issue #57: its module evaluation and set-up, some 200 ms, ran
+  // before the first frame).
+  var PYSCRIPT_URL = "./static/vendor/pyscript/core.js";
+  function startPyScript() {
+    var s = document.createElement("script");
+    s.type = "module";
+    s.src = PYSCRIPT_URL;
+    s.onerror = function () { window.frayBoot.runtimeMissing("static/vendor/pyscript/core.js"); };
+    document.head.appendChild(s);
+  }
+  function whenParsed() {
+    if (!window.frayBoot.painted) {
+      if (canCompile && !wasm) compileWasm();
+      startPyScript();
+      return;
+    }
+    requestAnimationFrame(function () {
+      setTimeout(function () {
+        // The frame with the painted fight has been made (the page bench's "fight's frame").
+        try { performance.mark("fray-painted"); } catch (e) { /* no User Timing */ }
+        if (canCompile && !wasm) compileWasm();
+        startPyScript();
+      }, 0);
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", whenParsed);
 
   window.frayBoot = {
     progress: progress,
