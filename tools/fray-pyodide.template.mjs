@@ -252,8 +252,9 @@ def _check():
 _check()
 `;
 
-/** Make a snapshot of an interpreter with the start-up modules imported, and check
- * that it restores and runs Fray's engine. Runs in a worker: it takes seconds. */
+/** Make a snapshot of an interpreter with the start-up modules imported. Runs in a worker: it takes
+ * seconds. Its check (`checkSnapshot`) runs in another worker once this one is gone (issue #57): one
+ * interpreter at a time beside the page's, not two. */
 export async function makeSnapshot() {
   const app = await fetchApp();
   const build = buildStamp(app);
@@ -263,10 +264,15 @@ export async function makeSnapshot() {
   installOnDemand(py);
   py.globals.set("STARTUP_JSON", JSON.stringify(STARTUP));
   py.runPython(IMPORTS);
-  const bytes = py.makeMemorySnapshot();
+  return { bytes: py.makeMemorySnapshot(), build };
+}
+
+/** Check that a snapshot made by `makeSnapshot` restores and runs Fray's engine with this very app zip. */
+export async function checkSnapshot(bytes, build) {
+  const app = await fetchApp();
+  if (buildStamp(app) !== build) throw new Error("the app zip changed while the snapshot was made");
   const check = await stockLoadPyodide(options({ _loadSnapshot: bytes }));
   mountApp(check, app);
   installOnDemand(check);
   if (check.runPython(CHECK) !== true) throw new Error("the restored snapshot failed its check");
-  return { bytes, build };
 }

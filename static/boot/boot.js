@@ -298,13 +298,28 @@
       // page settle, then build the snapshot, so the next visit already starts from it.
       setTimeout(function () {
         afterFirstPaint(function () {
-          var worker = new Worker("./static/boot/snapshot-worker.mjs", { type: "module" });
-          worker.onmessage = function (e) { snapDone(String(e.data)); worker.terminate(); };
-          worker.onerror = function (e) { snapDone("failed: " + (e.message || "worker error")); worker.terminate(); };
-          worker.postMessage("make");
+          // Made in one worker, checked in a second once the first is gone (issue #57): never two
+          // interpreters beside the page's at once.
+          snapshotWorker("make", null, function (made) {
+            snapshotWorker({ bytes: made.bytes, build: made.build }, [made.bytes.buffer], function () {
+              snapDone("failed: the check answered nothing");
+            });
+          });
         });
       }, repeatVisit ? 0 : FIRST_VISIT_DELAY_MS);
     }, function () { snapDone("skipped"); });
+  }
+
+  // One worker of static/boot/snapshot-worker.mjs asked one thing: a text is the outcome ("stored",
+  // "skipped: ...", "failed: ..."), anything else (the bytes made) goes to `then`. Ended on its answer.
+  function snapshotWorker(ask, transfer, then) {
+    var worker = new Worker("./static/boot/snapshot-worker.mjs", { type: "module" });
+    worker.onmessage = function (e) {
+      worker.terminate();
+      if (typeof e.data === "string") snapDone(e.data); else then(e.data);
+    };
+    worker.onerror = function (e) { snapDone("failed: " + (e.message || "worker error")); worker.terminate(); };
+    worker.postMessage(ask, transfer || []);
   }
 
   function afterFirstPaint(fn) {
