@@ -21,12 +21,13 @@ TIMES = """() => {
   const res = {};
   for (const e of performance.getEntriesByType('resource')) {
     const path = new URL(e.name).pathname;
-    if (/\\.(css|js)$/.test(path) && e.startTime < nav.domContentLoadedEventEnd) res[path] = [e.startTime, e.responseEnd];
+    if (/\\.(css|js)$/.test(path) && e.startTime < nav.domContentLoadedEventEnd)
+      res[path] = [e.startTime, e.responseEnd];
   }
   return {worker: nav.workerStart, request: nav.requestStart, response: nav.responseStart, html: nav.responseEnd,
           interactive: nav.domInteractive, dcl: nav.domContentLoadedEventEnd, bytes: nav.decodedBodySize,
-          drawn: mark('fray-drawn'), frame: mark('fray-painted'), fcp: mark('first-contentful-paint'), ready: mark('fray-ready'),
-          painted: document.documentElement.dataset.snapshot || null, files: res};
+          drawn: mark('fray-drawn'), frame: mark('fray-painted'), fcp: mark('first-contentful-paint'),
+          ready: mark('fray-ready'), snapshot: document.documentElement.dataset.snapshot || null, files: res};
 }"""
 STORED = "() => (localStorage.getItem('fray.paint') || '').includes('data-view=\\\\\"grid\\\\\"')"
 SNAPSHOT = """async () => { const t = new Promise(r => setTimeout(r, 90000));
@@ -73,7 +74,8 @@ def painted_start(browser, base: str, rounds: int = 3, log=print) -> dict:
             out[kind].append(t)
             log(f"  round {r + 1} {kind:5}: worker start {t['worker']:5.0f}  html {t['html']:5.0f}  "
                 f"DOMContentLoaded {t['dcl']:5.0f}  fight drawn {t['drawn'] or 0:5.0f}  "
-                f"its frame {t['frame'] or 0:5.0f}  first contentful paint {t['fcp'] or 0:5.0f}  ready {t['ready'] or 0:6.0f} ms  "
+                f"its frame {t['frame'] or 0:5.0f}  first contentful paint {t['fcp'] or 0:5.0f}  "
+                f"ready {t['ready'] or 0:6.0f} ms  "
                 f"(html {t['bytes'] / 1e3:.0f} kB)")
     return out
 
