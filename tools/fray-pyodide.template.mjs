@@ -30,6 +30,25 @@ const REST_URL = here + "python_stdlib-rest.zip";
 const BUILD_HEADER = "X-Fray-Build";
 const OFF_KEY = "fray.snapshot.off";
 
+/** Pyodide started without WebAssembly stack switching (JSPI), which Fray does not use (no `run_sync`): with it
+ * Chromium runs Python's start on a secondary stack, and five renderer crashes at start on the test machine
+ * (minidumps, issue #57) were all one SIGSEGV on the page's main thread, its stack pointer in such a stack,
+ * in Chromium's frame-pointer scan (base::debug::ScanStackForNextFrame's 8 KB walk) reading past that stack's
+ * top. Pyodide decides once, as it loads, from `"Suspending" in WebAssembly` (and the older "Suspender"):
+ * both are hidden for that moment and put back. */
+async function startStock(opts) {
+  const hidden = [];
+  for (const name of ["Suspending", "Suspender"]) {
+    const desc = Object.getOwnPropertyDescriptor(WebAssembly, name);
+    if (desc && desc.configurable && delete WebAssembly[name]) hidden.push([name, desc]);
+  }
+  try {
+    return await stockLoadPyodide(opts);
+  } finally {
+    for (const [name, desc] of hidden) Object.defineProperty(WebAssembly, name, desc);
+  }
+}
+
 function options(extra = {}) {
   return { indexURL: here, stdLibURL: here + "python_stdlib.pyc.zip", lockFileContents, packages: [], ...extra };
 }
@@ -206,7 +225,7 @@ export async function loadPyodide(opts = {}) {
 async function startPyodide(opts, app, snapshot) {
   if (snapshot) {
     try {
-      const py = await stockLoadPyodide({ ...opts, ...options({ _loadSnapshot: snapshot }) });
+      const py = await startStock({ ...opts, ...options({ _loadSnapshot: snapshot }) });
       performance.mark("fray-stage:Snapshot restored");
       mountApp(py, await app);
       installOnDemand(py);
@@ -221,7 +240,7 @@ async function startPyodide(opts, app, snapshot) {
       await dropSnapshot();
     }
   }
-  const py = await stockLoadPyodide({ ...opts, ...options() });
+  const py = await startStock({ ...opts, ...options() });
   mountApp(py, await app);
   installOnDemand(py);
   return py;
@@ -252,21 +271,27 @@ def _check():
 _check()
 `;
 
-/** Make a snapshot of an interpreter with the start-up modules imported, and check
- * that it restores and runs Fray's engine. Runs in a worker: it takes seconds. */
+/** Make a snapshot of an interpreter with the start-up modules imported. Runs in a worker: it takes
+ * seconds. Its check (`checkSnapshot`) runs in another worker once this one is gone (issue #57): one
+ * interpreter at a time beside the page's, not two. */
 export async function makeSnapshot() {
   const app = await fetchApp();
   const build = buildStamp(app);
   if (!build) throw new Error("the app zip carries no build stamp");
-  const py = await stockLoadPyodide(options({ _makeSnapshot: true }));
+  const py = await startStock(options({ _makeSnapshot: true }));
   mountApp(py, app);
   installOnDemand(py);
   py.globals.set("STARTUP_JSON", JSON.stringify(STARTUP));
   py.runPython(IMPORTS);
-  const bytes = py.makeMemorySnapshot();
-  const check = await stockLoadPyodide(options({ _loadSnapshot: bytes }));
+  return { bytes: py.makeMemorySnapshot(), build };
+}
+
+/** Check that a snapshot made by `makeSnapshot` restores and runs Fray's engine with this very app zip. */
+export async function checkSnapshot(bytes, build) {
+  const app = await fetchApp();
+  if (buildStamp(app) !== build) throw new Error("the app zip changed while the snapshot was made");
+  const check = await startStock(options({ _loadSnapshot: bytes }));
   mountApp(check, app);
   installOnDemand(check);
   if (check.runPython(CHECK) !== true) throw new Error("the restored snapshot failed its check");
-  return { bytes, build };
 }

@@ -741,6 +741,11 @@ def main(argv: list[str] | None = None) -> int:
         if "startup" in parts:
             print(f"start-up, {args.rounds} rounds interleaved:", flush=True)
             res["startup"] = bench.startup(args.rounds)
+        if "paint" in parts:
+            print(f"painted start of a later visit, OSE detailed example, {args.rounds} rounds interleaved:", flush=True)
+            from paint_bench import painted_start, summary  # tests/bench/paint_bench.py (issue #57)
+            res["paint"] = painted_start(browser, base, args.rounds, log=lambda s: print(s, flush=True))
+            print(summary(res["paint"]), flush=True)
         if "engines" in parts:
             print(f"boot per browser engine, {args.engine_rounds} rounds (cold, then warm in the same profile):",
                   flush=True)

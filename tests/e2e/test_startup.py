@@ -67,6 +67,21 @@ def test_the_page_starts_without_compiling_a_standard_module(page, base_url_loca
     assert made[0] > 100 and made[1] == [], made
 
 
+@pytest.mark.parametrize("device", ["desktop"])
+def test_python_starts_on_the_pages_own_stack_not_a_switched_one(page, base_url_local):
+    """Issue #57: Chromium's renderer crashed at start (1 in ~40 first visits) while Python ran on a
+    WebAssembly stack-switching (JSPI) stack; Fray needs none, so Pyodide is started without it, and the
+    browser's own API is left as it was."""
+    had = page.evaluate("'Suspending' in WebAssembly")
+    page.goto(base_url_local)
+    wait_ready(page)
+    switched = page.evaluate("""async () => {
+      const { whenDefined } = await import("./static/vendor/pyscript/core.js");
+      return (await whenDefined("py")).interpreter._module.jspiSupported; }""")
+    assert switched is False
+    assert page.evaluate("'Suspending' in WebAssembly") == had
+
+
 def preloads() -> list[str]:
     html = (ROOT / "index.html").read_text()
     return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
