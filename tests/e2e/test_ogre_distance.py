@@ -3,8 +3,13 @@ the welcome says so at Setup's close/near/far (which only places the sides until
 is confirmed the grid shows the groups at that distance; one undo puts them back where Setup had them."""
 from __future__ import annotations
 
-from helpers import show
+import os
+
+from helpers import blank_from_welcome, show
 from playwright.sync_api import expect
+from test_spell_targets import shots
+
+SHOTS = os.environ.get("FRAY_SHOTS")
 
 COLUMNS = """() => Object.fromEntries(Array.from(document.querySelectorAll('[data-testid="grid"] [data-token]'))
   .map(t => [t.dataset.token, Math.round((parseFloat(t.getAttribute('transform').slice(10)) - 5) / 10)]))"""
@@ -18,17 +23,13 @@ def gap(page, pc: str) -> int:
 
 def test_an_ogre_fight_starts_at_the_spot_distance_seen_on_the_grid__OGRE_SUR_1(first_visit):
     page = first_visit
-    page.get_by_test_id("welcome-system-ogre").click()
-    page.get_by_test_id("welcome-blank").click()
-    expect(page.get_by_test_id("editor-start")).to_be_visible()
-    page.get_by_test_id("add-Sample PC").click()
-    page.get_by_test_id("add-Orc").click()
-    page.get_by_test_id("add-Orc").click()
-    expect(page.get_by_test_id("place-map").locator(".pm-tok")).to_have_count(3)
+    blank_from_welcome(page, "ogre")
     own = page.get_by_test_id("start-distance-own")
     expect(own).to_contain_text("the fight starts at the Spot result's distance, set in Before the fight")
     expect(own).to_contain_text("until then the sides stand this far apart")
     page.get_by_test_id("start-distance").select_option("far")
+    if SHOTS:
+        shots(page, "ogre-distance-setup", "start-distance-own")
     expect(page.get_by_test_id("place-tok-1")).not_to_have_attribute("data-spot", "sq:7,8")
     page.get_by_test_id("toggle-setup").click()
     expect(page.get_by_test_id("editor")).to_be_hidden()
@@ -47,6 +48,8 @@ def test_an_ogre_fight_starts_at_the_spot_distance_seen_on_the_grid__OGRE_SUR_1(
     show(page, "field")
     expect(page.get_by_test_id("grid")).to_be_visible()
     assert gap(page, pc) == 4, "the groups 20 ft apart on the grid, as Before the fight says"
+    if SHOTS:
+        shots(page, "ogre-distance-grid", "grid")
     page.get_by_test_id("undo").click()
     show(page, "field")
     expect(page.get_by_test_id("before-confirmed")).to_have_count(0)

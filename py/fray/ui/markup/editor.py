@@ -481,7 +481,8 @@ def distance_select(doc: dict[str, Any], view: str, own: str = "") -> Markup | s
                           "aria-describedby": "start-distance-own" if own else None},
                [h("option", {"value": k, "selected": k == value}, f"{k.capitalize()} ({unit(gaps[k])})")
                 for k in placement.CHOICES]),
-             h("span", {"class_": "hint", "id": "start-distance-own", "data-testid": "start-distance-own"}, own)
+             h("span", {"class_": "hint", "id": "start-distance-own", "data-testid": "start-distance-own"},
+               with_rules(own))
              if own else "")
 
 
