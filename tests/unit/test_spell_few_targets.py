@@ -12,7 +12,8 @@ from fray.engine.session import Session
 from fray.rules.olog import RULESET as OLOG, CastSpell, RollInitiative
 from fray.rules.olog.examples import skirmish
 from fray.rules.ose import CompleteSpell, Declare, Done
-from fray.views.effect_targets import few_ticked, groups, picks, toggle
+from fray.engine.referee import Place
+from fray.views.effect_targets import few_now, few_ticked, groups, picks, toggle
 
 
 def ose_caster(*foes: str) -> Session:
@@ -77,3 +78,18 @@ def test_a_spells_few_are_ticked_by_zone_or_side_in_one_tap_among_its_targets_on
     assert toggle(s.state, "mira", ("gob1", "gob2", "chief"), "zone:2", few) == ("chief",), "a second tap unticks"
     assert [(t.id, t.ticked) for t in picks(s.state, few, ("gob2",))] == [
         ("gob1", False), ("gob2", True), ("chief", False)]
+
+
+def test_the_few_are_ticked_only_once_press_on_is_answered__OLOG_PRES_2():
+    s = olog_skirmish()
+    act(s, Place("gob1", band=0))  # a goblin in Mira's zone: an extended action needs Press On (OLOG-PRES-7)
+    few = next(o for o in s.options("mira") if o.label.startswith("Cast Firebolt on a few foes…"))
+    assert [c.values for c in few.choices] == [{"press_on": True}], "Press On is asked first"
+    assert not few_now(few), "the targets are not ticked beside Press On: the question comes before any die"
+    assert few_now(replace(few, command=replace(few.command, press_on=True), choices=()))
+
+
+def test_the_few_are_one_more_answer_beside_every_one_and_each_one__OSE_SPELL_2():
+    offered = complete(ose_caster("g1", "g2", "g3"))
+    assert few_now(offered)
+    assert not few_now(replace(offered, few=())), "no few to tick: the choices alone"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ..engine.commands import Option
 from ..engine.referee import Effect
 from ..engine.ruleset import Ruleset
 from ..engine.state import State
@@ -87,3 +88,14 @@ def picks(state: State, few: tuple[str, ...], ticked: tuple[str, ...]) -> tuple[
 def few_ticked(few: tuple[str, ...], values: dict[str, str]) -> tuple[str, ...]:
     """The ids a form ticked ("t:<id>") among a spell's possible targets `few`, in their order."""
     return tuple(i for i in few if f"t:{i}" in values)
+
+
+def few_now(o: Option) -> bool:
+    """Whether a pending option's few targets are ticked in the question asked now: its need "few:targets"
+    once its choices are answered (Press On is asked first, OLOG-PRES-2), or beside choices that each name
+    targets (every one, each one) as one more answer."""
+    if not o.few:
+        return False
+    if o.needs[:1] == ("few:targets",):
+        return not o.choices
+    return not o.needs and all("targets" in c.values for c in o.choices)

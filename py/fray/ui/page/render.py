@@ -207,9 +207,7 @@ def few_model(desk: Desk, o) -> tuple[tuple, tuple]:
     """A spell's possible targets to tick a few of, and its side and zone taps (issue 53, stop 9), when they
     answer the question asked now: the need "few:targets", or beside choices that each name targets (not
     beside Press On, asked first: OLOG-PRES-2). Nobody is ticked at first, as in the effect dialog."""
-    answers = not o.choices if o.needs[:1] == ("few:targets",) else not o.needs and all(
-        "targets" in c.values for c in o.choices)
-    if not o.few or not answers:
+    if not effect_targets.few_now(o):
         return (), ()
     state, actor = desk.session.state, getattr(o.command, "actor", "")
     return (effect_targets.picks(state, o.few, tuple(getattr(o.command, "targets", ()))),
