@@ -239,3 +239,14 @@ def drag_by(page: Page, x0: float, y0: float, dx: float, dy: float, steps: int =
         cdp.send("Input.dispatchTouchEvent", {"type": "touchEnd", "touchPoints": []})
     finally:
         cdp.detach()
+
+
+def blank_from_welcome(page: Page, system: str) -> None:
+    """A first visit's blank fight of `system` built in Setup: a sample PC against two orcs, on the map."""
+    page.get_by_test_id(f"welcome-system-{system}").click()
+    page.get_by_test_id("welcome-blank").click()
+    expect(page.get_by_test_id("editor-start")).to_be_visible()
+    page.get_by_test_id("add-Sample PC").click()
+    page.get_by_test_id("add-Orc").click()
+    page.get_by_test_id("add-Orc").click()
+    expect(page.get_by_test_id("place-map").locator(".pm-tok")).to_have_count(3)

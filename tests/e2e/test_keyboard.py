@@ -165,12 +165,12 @@ def test_ose_detailed_by_keyboard_only__OSE_DECL_1_OSE_INIT_1(app, tmp_path):
     # Declare with Tab and Space in the panel: Mira will cast Sleep.
     view(app, "field")
     press(app, "[data-testid=decl-mira-spell-0]", " ")
-    expect(app.get_by_test_id("decl-now-mira")).to_have_text("✎ Sleep")
+    expect(app.get_by_test_id("decl-now-mira")).to_have_text("✎ Sleep (asleep for 10 min)")
     # N rolls initiative (the panel's button is the next option).
     app.keyboard.press("N")
     expect(app.get_by_test_id("status")).to_have_text("Round 1 · Party acts · MOVE step")
     log = app.get_by_test_id("log").text_content()
-    assert "Mira begins casting Sleep" in log
+    assert "Mira begins casting Sleep (asleep for 10 min)" in log
     # The grid cursor: Tab to the field, arrows, Enter previews the path, Enter moves.
     view(app, "field")
     tab_to(app, "#field-slot")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 from harness import wait_ready
-from helpers import (answer, damage, declare, hp_text, log_text, next_turn, open_example, open_setup, option,
+from helpers import (answer, declare, hp_text, log_text, next_turn, open_example, open_setup, option,
                      physical_dice, redo, select, show, status, tap_square, token_at, type_dice, undo)
 from playwright.sync_api import expect
 
@@ -45,12 +45,12 @@ def test_declaration_panel_lists_everyone_by_side_and_greys_what_cannot_be_decla
     expect(common.get_by_role("button", name="Allow Brace for Brak anyway")).to_be_visible()
     expect(app.get_by_test_id("decl-brak")).not_to_contain_text("Brace:")
     expect(app.get_by_test_id("decl-brak-spell")).to_be_disabled()
-    expect(app.get_by_test_id("decl-mira-spell-1")).to_have_text(re.compile("Magic Missile"))
+    expect(app.get_by_test_id("decl-mira-spell-1")).to_have_text(re.compile(r"Magic Missile \(1d6\+1 each\)"))
     # One tap declares; it is a logged step that undo takes back.
     declare(app, "mira", "spell-0")
-    expect(app.get_by_test_id("decl-now-mira")).to_have_text("✎ Sleep")
+    expect(app.get_by_test_id("decl-now-mira")).to_have_text("✎ Sleep (asleep for 10 min)")
     expect(app.get_by_test_id("decl-count")).to_have_text("1 of 6 declared")
-    assert "Mira declares to cast Sleep" in log_text(app)
+    assert "Mira declares to cast Sleep (asleep for 10 min)" in log_text(app)
     undo(app)
     show(app, "field")
     expect(app.get_by_test_id("decl-mira-none")).to_have_attribute("aria-pressed", "true")
@@ -65,13 +65,13 @@ def test_a_surprised_side_cannot_declare_a_spell__OSE_SUR_1_OSE_SUR_2(app):
     expect(app.get_by_test_id("decl-mira-spell-0")).to_be_disabled()
     expect(app.get_by_test_id("decl-mira")).to_contain_text("Spell: Mira's side is surprised: no spells this round")
     expect(app.get_by_test_id("decl-now-mira")).to_have_text("nothing")  # the declaration was withdrawn
-    assert "Mira cannot cast Magic Missile: surprised (OSE-SUR-2)" in log_text(app)
+    assert "Mira cannot cast Magic Missile (1d6+1 each): surprised (OSE-SUR-2)" in log_text(app)
     # The referee may still allow it (logged, CORE-REF-1).
     show(app, "field")
-    app.get_by_test_id("decl-mira").get_by_role("button", name="Allow Sleep").click()
+    app.get_by_test_id("decl-mira").get_by_role("button", name="Allow Sleep (asleep for 10 min)").click()
     show(app, "field")
-    expect(app.get_by_test_id("decl-now-mira")).to_have_text("✎ Sleep")
-    assert "Referee allows: Declare Sleep" in log_text(app)
+    expect(app.get_by_test_id("decl-now-mira")).to_have_text("✎ Sleep (asleep for 10 min)")
+    assert "Referee allows: Declare Sleep (asleep for 10 min)" in log_text(app)
 
 
 def test_detailed_fight_over_two_rounds_spell_charge_into_brace_withdraw_and_undo__OSE_DECL_1_OSE_SPELL_1_OSE_BRACE_1_OSE_CHARGE_1_OSE_WD_1_OSE_ORDER_1_OSE_INIT_1(app):  # noqa: E501
@@ -86,7 +86,8 @@ def test_detailed_fight_over_two_rounds_spell_charge_into_brace_withdraw_and_und
     expect(app.get_by_test_id("locked-o1")).to_contain_text("Orc spearman: Brace")
     log = log_text(app)
     assert "Initiative: Party 9, Orcs 4 (OSE-INIT-1)" in log
-    assert "Mira begins casting Sleep; the slot is spent and Sleep leaves memory (left: Magic Missile)" in log  # OSE-SPELL-1, OSE-SPELL-5
+    assert ("Mira begins casting Sleep (asleep for 10 min); the slot is spent and Sleep (asleep for 10 min) leaves "
+            "memory (left: Magic Missile (1d6+1 each))") in log  # OSE-SPELL-1, OSE-SPELL-5
     show(app, "order")
     expect(app.get_by_test_id("order-mira")).to_contain_text("casting Sleep")
     expect(app.get_by_test_id("order-o1")).to_contain_text("braced")
@@ -121,7 +122,9 @@ def test_detailed_fight_over_two_rounds_spell_charge_into_brace_withdraw_and_und
     expect(app.get_by_test_id("status")).to_have_text("Round 1 · Party acts · MAGIC step")
     option(app, "Complete Sleep").click()
     answer(app, "On Orc spearman")
-    assert "Mira completes Sleep on Orc spearman (OSE-SPELL-2)" in log_text(app)
+    log = log_text(app)
+    assert "Mira completes Sleep (asleep for 10 min) on Orc spearman (OSE-SPELL-2)" in log
+    assert "Orc spearman is now asleep for 60 rounds" in log  # the example's spell does what it says
 
     # The orcs: the halberdier steps in (tap a square, tap again), then strikes from the second rank and misses.
     expect(app.get_by_test_id("status")).to_have_text("Round 1 · Orcs acts · MOVE step")
@@ -192,7 +195,9 @@ def test_loose_fight_of_two_rounds_on_one_screen__OSE_LOOSE_1_OSE_DECL_1_OSE_INI
     assert hp_text(app, "g1") == "-2/4"
     option(app, "Complete Magic Missile").click()
     answer(app, "On Goblin 2")
-    damage(app, "g2", 3)  # the referee applies the missile's damage (CORE-REF-1)
+    type_dice(app, {6: [2]})  # the example's spell does what it says: 1d6+1 (OSE-SPELL-2)
+    assert hp_text(app, "g2") == "0/3"
+    assert "Goblin 2 takes 3 damage (Magic Missile: d6+1 [2] = 3; 0/3 HP)" in log_text(app)
     select(app, "hal")
     option(app, "Shortbow → Goblin 3").click()
     type_dice(app, {20: [8]})

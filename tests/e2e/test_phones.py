@@ -538,9 +538,9 @@ def test_an_ose_phone_declares_its_spell_and_rolls_the_partys_initiative(table, 
     ref.get_by_test_id("phones-close").click()
     options = p1.get_by_test_id("phone-option")
     expect(options.filter(has_text="surprised")).to_have_count(0)  # the referee's call, not offered to a phone
-    options.filter(has_text="Cast Sleep").tap()
+    options.filter(has_text="Cast Sleep (asleep for 10 min)").tap()
     ref.get_by_test_id("phone-apply").click()
-    expect(ref.locator("#log-slot")).to_contain_text("Mira declares to cast Sleep", timeout=8000)
+    expect(ref.locator("#log-slot")).to_contain_text("Mira declares to cast Sleep (asleep for 10 min)", timeout=8000)
     options.filter(has_text="Roll initiative").tap()
     ref.get_by_test_id("phone-apply").click()
     asked = enter_faces(p1, 2)

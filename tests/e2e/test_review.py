@@ -99,13 +99,13 @@ def test_a_short_fight_reviewed_step_by_step_then_summed_up_and_exported(app, sy
     expect(app.get_by_test_id("recap")).to_have_count(0)
 
 
-FOUGHT_STEPS = 70  # the seeded skirmish below, played out (an OLOG turn with only "End turn" left ends by itself)
+FOUGHT_STEPS = 72  # the seeded skirmish below, played out (an OLOG turn with only "End turn" left ends by itself)
 WIDTH_SHOTS = {"phone": [(390, 844)], "desktop": [(1280, 800), (768, 1024)]}
 
 
 @pytest.fixture
 def fought_app(warm_contexts, device, guard, request):
-    """The app opened on a share link of a random OLOG skirmish played to its end (3 falls)."""
+    """The app opened on a share link of a random OLOG skirmish played to its end (5 falls)."""
     from fray import playout
     from fray.engine import storage
     link = storage.encode_link(playout.play("olog", "skirmish", 1))  # "e=...", the address's hash

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from helpers import show
+from helpers import blank_from_welcome, show
 from playwright.sync_api import Page, expect
 
 SHOTS = os.environ.get("FRAY_SHOTS")
@@ -21,13 +21,7 @@ def columns(page: Page) -> dict[str, int]:
 
 def test_a_fight_from_the_welcome_starts_close_when_setup_says_close(first_visit):
     page = first_visit
-    page.get_by_test_id("welcome-system-ose").click()
-    page.get_by_test_id("welcome-blank").click()
-    expect(page.get_by_test_id("editor-start")).to_be_visible()
-    page.get_by_test_id("add-Sample PC").click()
-    page.get_by_test_id("add-Orc").click()
-    page.get_by_test_id("add-Orc").click()
-    expect(page.get_by_test_id("place-map").locator(".pm-tok")).to_have_count(3)
+    blank_from_welcome(page, "ose")
     pick = page.get_by_test_id("start-distance")
     expect(pick).to_have_value("near")  # what a referee expects: 30 ft
     assert columns(page) == {"place-tok-0": 1, "place-tok-1": 7, "place-tok-2": 7}

@@ -103,5 +103,5 @@ def test_the_party_a_phone_may_pick_from_leaves_its_own_pc_out():
 def test_an_ose_phone_proposes_its_pcs_declarations_never_the_referees_own_offers():
     s = Session(examples("ose")["detailed"](1), get("ose"))
     labels = [label for _, label in proposable(s.state, "mira", s.ruleset.options(s.state, "mira"))]
-    assert {"Cast Sleep", "Cast Magic Missile", "Full Defense"} <= set(labels)
+    assert {"Cast Sleep (asleep for 10 min)", "Cast Magic Missile (1d6+1 each)", "Full Defense"} <= set(labels)
     assert not [label for label in labels if "surprised" in label]  # the referee's call, not a player's

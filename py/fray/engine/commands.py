@@ -372,6 +372,9 @@ class Option:
     A combatant's answer to such a question is remembered for its next tap
     unless `remember` is false (OLOG's Press On: pressing on costs hit points,
     so each action starts from the text's default, not pressing on).
+    `few` lists the ids the referee may tick a few of for the command's
+    `targets` (a spell on several targets, issue 53): one more answer to a
+    question whose choices each set `targets`, or the need "few:targets".
     """
 
     command: Command
@@ -388,6 +391,7 @@ class Option:
     key: str = ""
     default: int = -1
     remember: bool = True
+    few: tuple[str, ...] = ()
 
     def refused(self, illegal: Illegal | None) -> "Option":
         if illegal is None:

@@ -52,6 +52,9 @@ class SystemInfo:
     view: str = ""
     # Where each of its field views is drawn: name -> module whose `VIEW_FACTORY` makes it ("list" is built in).
     view_modules: tuple[tuple[str, str], ...] = ()
+    # How the system sets the starting distance itself, said at Setup's choice (issue #53, stop 6), which then
+    # places the sides only until then; empty: Setup's close, near or far is where the fight starts.
+    start_distance: str = ""
 
     @property
     def package(self) -> str:

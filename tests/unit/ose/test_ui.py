@@ -90,7 +90,8 @@ def test_one_row_per_combatant_grouped_by_side_with_its_three_choices__OSE_DECL_
     assert "Brak" in party and "Mira" in party and "Orc spearman" not in party
     for c in s.state.combatants:
         assert t.has(f"decl-{c.id}-none") and t.has(f"decl-{c.id}-fd") and t.has(f"decl-{c.id}-brace")
-    assert [t[f"decl-mira-spell-{i}"]["text"].strip() for i in range(2)] == ["✦Sleep", "✦Magic Missile"]
+    assert [t[f"decl-mira-spell-{i}"]["text"].strip() for i in range(2)] == ["✦Sleep (asleep for 10 min)",
+                                                                             "✦Magic Missile (1d6+1 each)"]
     # Nothing is declared yet: every row has "Nothing" pressed.
     assert all(t[f"decl-{c.id}-none"]["attrs"]["aria-pressed"] == "true" for c in s.state.combatants)
     assert t["decl-count"]["text"] == "0 of 6 declared"

@@ -12,4 +12,6 @@ INFO = SystemInfo(
     start_help="Library → New Ogre encounter: surprise is settled before the fight; then actions are declared "
                "and resolve a number of segments later, on the ruler.",
     example="orc_and_pc", example_name="An orc and a PC",
+    start_distance="Ogre: the fight starts at the Spot result's distance, set in Before the fight (OGRE-SUR-1); "
+                   "until then the sides stand this far apart.",
     book="Ogre Character Codex, Combat Sequence", creatures="creatures")

@@ -73,7 +73,7 @@ def skirmish(seed: int = 1) -> Encounter:
     mira = pc("mira", "Mira", hp=9, ac=11, level=2, band=0,
               weapons=(Weapon("Staff", "1d4", item="Staff"), Weapon("Sling", "1d4", kind="sling", item="Sling")),
               hands=("Staff", ""), inventory=("Spellbook", "Sling", "Lantern", "Chalk"),
-              caster=True, spells=("Sleep", "Magic missile"))
+              caster=True, spells=("Sleep (asleep for 6 rounds)", "Magic Missile (1d6+1 each)"))
     goblins = (
         npc("gob1", "Goblin 1", GOBLINS, hp=4, ac=12, band=2, weapons=(Weapon("Club", "1d6", item="Club"),),
             hands=("Club", "")),

@@ -69,6 +69,10 @@ def options(state: State, actor: str) -> list[Option]:
             for o in group[:8]:
                 offer(CastSpell(actor, str(sp), targets=(o.id,)), f"Cast {name} on {o.name} (extended)", "Spell",
                       "OLOG-SPELL-1", hint=effect.words())
+            if len(group) > 2:  # every one and each alone are offered above: a few of them, ticked (#53, stop 9)
+                offer(CastSpell(actor, str(sp)), f"Cast {name} on a few {'allies' if effect.heal else 'foes'}… "
+                      "(extended)", "Spell", "OLOG-SPELL-1", hint=effect.words(), needs=("few:targets",),
+                      few=tuple(o.id for o in group))
     for item in dict.fromkeys(c.inventory):
         tag = {FREE: "free", EXTENDED: "extended", ACTION: "action"}[item_cost(state, c, item)]
         empty = [i for i, h in enumerate(c.hands) if not h]
@@ -145,7 +149,7 @@ class _Offer:
         return any(w.name == cmd.weapon and w.count <= 1 for w in self.c.weapons)
 
     def __call__(self, cmd: Command, label: str, group: str, rule: str, *, hint: str = "",
-                 needs: tuple[str, ...] = ()) -> None:
+                 needs: tuple[str, ...] = (), few: tuple[str, ...] = ()) -> None:
         price = cost(self.state, cmd)
         ask = self.ask and price in (ACTION, EXTENDED)
         if ask and price == ACTION and self.last_action():
@@ -168,4 +172,4 @@ class _Offer:
             # Not pressing on is the text's default (OLOG-PRES-2: the turn ends unless Press On is declared):
             # a tap acts at once and ends the turn; Press On is the option's other answer, one tap away.
             # An extended action has only Press On (OLOG-PRES-7): that is asked, once.
-            default=1 if ask and price == ACTION else -1, remember=False))
+            default=1 if ask and price == ACTION else -1, remember=False, few=few))

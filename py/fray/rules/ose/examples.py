@@ -40,7 +40,7 @@ def loose(seed: int = 1) -> Encounter:
     cs = (
         _c("brak", "Brak", "party", 9, 14, (SWORD,), ("Sword", "Shield"), inventory=("Dagger",), phys=1),
         _c("mira", "Mira", "party", 4, 10, (DAGGER, THROWN_DAGGER), ("Dagger", ""), inventory=("Dagger",),
-           spells=("Sleep", "Magic Missile"), dex=1),
+           spells=("Sleep (asleep for 10 min)", "Magic Missile (1d6+1 each)"), dex=1),
         _c("hal", "Hal", "party", 6, 12, (SHORTBOW, DAGGER), ("Shortbow", ""), inventory=("Dagger",), dex=2,
            ammo_die="d8"),
         _c("g1", "Goblin 1", "goblins", 4, 12, (SPEAR,), ("Spear", "")),
@@ -59,7 +59,7 @@ def detailed(seed: int = 1) -> Encounter:
         _c("brak", "Brak", "party", 10, 14, (SWORD,), ("Sword", "Shield"), square=(4, 5), inventory=("Dagger",),
            phys=1, backpack=("Rope", "Torches")),
         _c("mira", "Mira", "party", 4, 10, (DAGGER, THROWN_DAGGER), ("Dagger", ""), square=(2, 6),
-           inventory=("Dagger",), spells=("Sleep", "Magic Missile"), dex=1),
+           inventory=("Dagger",), spells=("Sleep (asleep for 10 min)", "Magic Missile (1d6+1 each)"), dex=1),
         _c("hal", "Hal", "party", 6, 12, (SHORTBOW, DAGGER), ("Shortbow", ""), square=(2, 4), inventory=("Dagger",),
            dex=2, ammo_die="d8"),
         _c("o1", "Orc spearman", "orcs", 6, 13, (SPEAR,), ("Spear", "Shield"), square=(11, 5), phys=1),
@@ -113,7 +113,7 @@ def large(seed: int = 1) -> Encounter:
                      square=(24 + (i % 4), 1 + i // 4 * 4 % 20 + i % 3), **extra))
     mira = cs[0]
     cs[0] = _c(mira.id, "Mira", "party", 5, 10, (DAGGER,), ("Dagger", ""), square=mira.square,
-               spells=("Sleep", "Magic Missile"))
+               spells=("Sleep (asleep for 10 min)", "Magic Missile (1d6+1 each)"))
     seen = set()
     for c in cs:
         assert c.square not in seen, c.square

@@ -242,10 +242,11 @@ def _spell_options(state: State, c: Combatant) -> list[Option]:
     group = "Magic" if is_detailed(state) else "Spell"
     name, effect = spell_effect(spell)
     if effect is not None:  # the spell does what its entry says (engine/spells.py): only its targets are asked
+        every = _effect_group(state, c, effect.heal)
         return [
             _opt(state, CompleteSpell(c.id), f"Complete {name}", group=group, rule="OSE-SPELL-2",
-                 choices=_effect_targets(state, c, effect.heal), question=f"{c.name} completes {name}: on whom?",
-                 hint=effect.words()),
+                 choices=_effect_targets(every, effect.heal), question=f"{c.name} completes {name}: on whom?",
+                 hint=effect.words(), few=tuple(o.id for o in every[:12]) if len(every) > 2 else ()),
             _opt(state, CancelSpell(c.id), f"Cancel {name} (lost from memory)", group=group, rule="OSE-SPELL-2",
                  hint="The caster may then act otherwise"),
         ]
@@ -264,15 +265,15 @@ def _spell_options(state: State, c: Combatant) -> list[Option]:
     ]
 
 
-def _effect_targets(state: State, c: Combatant, heal: bool) -> tuple[Choice, ...]:
-    """The targets a spell with an effect is offered: every foe at once and each foe (a healing spell: the
-    caster's side), nearest first."""
-    if heal:
-        group = [o for o in state.combatants if o.side == c.side and not is_out(o)]
-        every = "On every ally"
-    else:
-        group = _enemies(state, c)
-        every = "On every foe"
+def _effect_group(state: State, c: Combatant, heal: bool) -> list[Combatant]:
+    """Whom a spell with an effect may touch: the foes, nearest first (a healing spell: the caster's side)."""
+    return [o for o in state.combatants if o.side == c.side and not is_out(o)] if heal else _enemies(state, c)
+
+
+def _effect_targets(group: list[Combatant], heal: bool) -> tuple[Choice, ...]:
+    """The targets a spell with an effect is offered: every one at once and each one; a few of them are
+    ticked beside these answers (`Option.few`, issue 53, stop 9)."""
+    every = "On every ally" if heal else "On every foe"
     out = [Choice(f"{every} ({len(group)})", {"targets": tuple(o.id for o in group)})] if len(group) > 1 else []
     return tuple(out) + tuple(Choice(f"On {o.name}", {"targets": (o.id,)}) for o in group[:12])
 

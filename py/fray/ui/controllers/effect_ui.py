@@ -1,12 +1,14 @@
-"""The effect dialog's form (issue 53, stop 8): a side or zone ticked in one tap, the effect applied in one step."""
+"""The effect dialog's form (issue 53, stop 8) and a spell's few targets (stop 9): ticked, then one step."""
 from __future__ import annotations
 
-from ...views.effect_targets import effect_command, toggle
+from dataclasses import replace
+
+from ...views.effect_targets import effect_command, few_ticked, toggle
 from ...views.quick_condition import in_words
 from .actions import Actions
 from ..desk.desk import Desk
 from ..desk.page import Dialog, showing
-from .play import act
+from .play import act, fill_pending
 
 forms = Actions("form")
 
@@ -32,3 +34,23 @@ def _effect(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None
         return
     desk.set(dialog=None)
     act(desk, cmd)
+
+
+@forms("few-form")
+def _few(desk: Desk, arg: str, values: dict[str, str], op: str, form) -> None:
+    """A spell's few targets in the question asked on whom (issue 53, stop 9): a side's or zone's tap ticks
+    its members among them (the question stays); "On those ticked" casts it on them, one step that one undo
+    takes back; nobody ticked is said and nothing changes."""
+    if desk.page.pending is None or not desk.page.pending[1].few:
+        return
+    index, o = desk.page.pending
+    state, actor = desk.session.state, getattr(o.command, "actor", "")
+    ticked = few_ticked(o.few, values)
+    if op.startswith(("side:", "zone:")):
+        ticked = toggle(state, actor, ticked, op, o.few)
+        desk.set(pending=(index, replace(o, command=replace(o.command, targets=ticked))))
+        return
+    if not ticked:
+        desk.notify("Tick whom the spell touches first: a name, a side or a zone.", "error")
+        return
+    fill_pending(desk, {"targets": ticked})

@@ -433,7 +433,7 @@ def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party:
              field("Encounter name", "name", doc.get("name", ""), testid="enc-name", maxlength="80"),
              sys_select,
              field("Dice seed", "seed", doc.get("seed", 1), "int", min="0"),
-             distance_select(doc, view),
+             distance_select(doc, view, ruleset.info.start_distance),
              field("Zones (OLOG)", "bands", doc.get("bands", 6), "int", min=str(L.BANDS[0]), max=str(L.BANDS[1]))
              if view == "bands" else "",
              field("Map width", "map/width", doc["map"]["width"], "int", min="4", max="200")
@@ -466,8 +466,10 @@ def _body(doc: dict[str, Any], ruleset: Ruleset, steps: int, picker: str, party:
     return warn, Markup(str(start_hint(doc, party)) + str(head) + placing + str(sets) + str(sides) + str(people))
 
 
-def distance_select(doc: dict[str, Any], view: str) -> Markup | str:
-    """The starting distance (issue #53): where the sides are placed; a change re-places those not dragged."""
+def distance_select(doc: dict[str, Any], view: str, own: str = "") -> Markup | str:
+    """The starting distance (issue #53): where the sides are placed; a change re-places those not dragged.
+    `own`: how the system sets it itself (SystemInfo.start_distance, Ogre's Spot results): said under the
+    choice, which is then the placement until that is done, never the fight's distance."""
     if view not in ("grid", "bands"):
         return ""
     gaps = placement.ZONES if view == "bands" else placement.SQUARES
@@ -475,10 +477,13 @@ def distance_select(doc: dict[str, Any], view: str) -> Markup | str:
         else (lambda n: f"{n * 5} ft")
     value = placement.choice(doc)
     return h("label", {"class_": "f"}, h("span", None, "Starting distance"),
-             h("select", {"data-action": "start-distance", "data-testid": "start-distance",
-                          "aria-label": "Starting distance"},
+             h("select", {"data-action": "start-distance", "data-testid": "start-distance", "aria-label": "Starting distance",
+                          "aria-describedby": "start-distance-own" if own else None},
                [h("option", {"value": k, "selected": k == value}, f"{k.capitalize()} ({unit(gaps[k])})")
-                for k in placement.CHOICES]))
+                for k in placement.CHOICES]),
+             h("span", {"class_": "hint", "id": "start-distance-own", "data-testid": "start-distance-own"},
+               with_rules(own))
+             if own else "")
 
 
 def side_row(i: int, s: dict[str, Any], sides: list[dict[str, Any]]) -> Markup:

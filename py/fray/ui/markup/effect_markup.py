@@ -55,3 +55,23 @@ def effect_dialog(actor_name: str, targets: tuple[Target, ...], groups: tuple[Gr
                    h("button", {"type": "submit", "name": "op", "value": "apply", "data-testid": "eff-apply"},
                      "Apply"),
                    h("button", {"type": "button", "data-action": "cancel"}, "Cancel")))))
+
+
+def few_form(targets: tuple[Target, ...], groups: tuple[Group, ...], beside: bool) -> Markup:
+    """A spell's few targets ticked in the question that asks on whom (issue 53, stop 9): a box each, a side
+    or zone ticked in one tap (as in the effect dialog), then one tap casts it on those ticked; `beside`:
+    after answers that name every one or each one."""
+    taps = [h("button", {"type": "submit", "name": "op", "value": g.key, "class_": "eff-group",
+                         "data-testid": f"few-{g.key.replace(':', '-')}"}, g.label) for g in groups]
+    boxes = [h("label", {"class_": "eff-target"},
+               h("input", {"type": "checkbox", "name": f"t:{t.id}", "checked": t.ticked,
+                           "data-testid": f"few-t-{t.id}"}), " ", t.name) for t in targets]
+    return h("form", {"class_": "few-form", "data-action": "few-form", "data-testid": "few"},
+             h("button", {"type": "submit", "name": "op", "value": "apply", "hidden": True, "tabindex": "-1",
+                          "aria-hidden": "true"}, "Apply"),
+             h("fieldset", {"class_": "eff-targets"}, h("legend", None, "Or a few:" if beside else "Whom:"),
+               h("div", {"class_": "eff-groups row", "role": "group", "aria-label": "Tick by side or zone"}, taps)
+               if taps else "",
+               h("div", {"class_": "eff-boxes"}, boxes)),
+             h("button", {"type": "submit", "name": "op", "value": "apply", "class_": "choice",
+                          "data-testid": "few-apply"}, "On those ticked"))

@@ -12,7 +12,9 @@ from dataclasses import dataclass
 from ...engine.cache import Cache
 from ...engine.model import Side
 from ...views.models import Badge, OrderRow, SystemPanel
+from ...views.effect_targets import Group, Target
 from ...views.panels import ActionMenu, LogLine, StepResult
+from .effect_markup import few_form
 from .html import Markup, h, join, part, region, with_rules
 
 SHAPE_GLYPH = {"circle": "●", "square": "■", "diamond": "◆", "triangle": "▲", "hexagon": "⬢", "star": "★"}
@@ -186,8 +188,10 @@ class AskModel:
     index: int
     question: str
     choices: tuple[tuple[str, str], ...]
-    need: str = ""  # "number:field", "text:field", "path", "square", "band"
+    need: str = ""  # "number:field", "text:field", "path", "square", "band", "few:targets"
     need_label: str = ""
+    few: tuple[Target, ...] = ()  # a spell's possible targets, a few of them ticked (issue 53, stop 9)
+    groups: tuple[Group, ...] = ()
 
 
 # A group's refused options are folded behind one button once there are more than this many: in a fight of
@@ -364,6 +368,10 @@ def ask_box(a: AskModel) -> Markup:
                                      "data-testid": f"choice-{i}"},
                           h("span", {"class_": "lbl", "title": label}, label), h("span", {"class_": "cost"}, detail) if detail else "")
                         for i, (label, detail) in enumerate(a.choices)]))
+    if a.few:
+        parts.append(few_form(a.few, a.groups, bool(a.choices)))
+    elif a.choices:
+        pass  # the buttons above are the answers
     elif a.need.startswith(("number:", "text:")):
         kind = "number" if a.need.startswith("number:") else "text"
         parts.append(h("form", {"class_": "need-form", "data-action": "need-submit"},

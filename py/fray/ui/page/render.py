@@ -33,6 +33,7 @@ NEED_LABELS = {
     "square": "Choose a square on the map.",
     "band": "Choose a zone in the field.",
     "target": "Choose a target in the field.",
+    "few": "Tick a few, then cast on them.",
 }
 
 
@@ -245,7 +246,7 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         if need and need not in SPATIAL_NEEDS and ":" not in need:
             need = f"text:{need}"
         ask = panels.AskModel(index, o.question or o.label, tuple((c.label, c.detail) for c in o.choices),
-                              need, need_label(need))
+                              need, need_label(need), *few_model(desk, o))
     referee = ""
     if sel and state.has(sel):
         c = state.get(sel)
@@ -256,6 +257,17 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         referee = Markup(panels.referee_tools(c.name, c.id, c.hp, c.max_hp, words, rs.clock.unit + "s",
                                               refused) + part("ref-hide", h("span", {"id": "ref-hide"}, hide_button(c.id, c.hidden))))
     return panels.actions(menu, ask, referee, desk.page.unfolded, remembered(desk, sel))
+
+
+def few_model(desk: Desk, o) -> tuple[tuple, tuple]:
+    """A spell's possible targets to tick a few of, and its side and zone taps (issue 53, stop 9), when they
+    answer the question asked now: the need "few:targets", or beside choices that each name targets (not
+    beside Press On, asked first: OLOG-PRES-2). Nobody is ticked at first, as in the effect dialog."""
+    if not effect_targets.few_now(o):
+        return (), ()
+    state, actor = desk.session.state, getattr(o.command, "actor", "")
+    return (effect_targets.picks(state, o.few, tuple(getattr(o.command, "targets", ()))),
+            tuple(g for g in effect_targets.groups(state, actor, o.few) if len(g.members) > 1))
 
 
 def dialog_html(desk: Desk) -> str:
