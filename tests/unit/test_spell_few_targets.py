@@ -93,3 +93,82 @@ def test_the_few_are_one_more_answer_beside_every_one_and_each_one__OSE_SPELL_2(
     offered = complete(ose_caster("g1", "g2", "g3"))
     assert few_now(offered)
     assert not few_now(replace(offered, few=())), "no few to tick: the choices alone"
+
+
+# --- Ogre: declared on a few now, landing on all ticked when the cast resolves (OGRE-READY-1) -------------
+
+def ogre_shaman():
+    from ogre_support import orc, pc, start, advance_to
+    mage = orc("shaman", caster=True, spells=("Magic Missile (1d4+1 each)",))
+    s = start(mage, pc("brak", (6, 4)), pc("mira", (7, 5)), pc("ada", (8, 4)), initiative=[4, 8, 8, 8])
+    advance_to(s, 14)  # the shaman declares (OGRE-EX-1)
+    return s
+
+
+def ogre_few(s: Session):
+    return next(o for o in s.options("shaman") if o.label == "Cast Magic Missile on a few foes…")
+
+
+def cast_resolves(s: Session, *faces: int):
+    """The party waits (Delay) until the shaman's cast resolves; returns that step."""
+    from fray.engine.dice import ScriptedDice
+    from fray.rules.ogre import commands as oc
+    for _ in range(20):
+        waiting = next((oc.Delay(p, None) for p in ("brak", "mira", "ada") if s.check(oc.Delay(p, None)) is None),
+                       None)
+        step = act(s, waiting) if waiting else s.act(oc.Advance(), ScriptedDice(list(faces)))
+        if any(e.kind == "SpellCast" for e in step.events):
+            return step
+    raise AssertionError("the cast never resolved")
+
+
+def test_ogre_a_spell_on_each_is_declared_on_a_few_ticked_and_lands_on_all_of_them__OGRE_READY_1():
+    from fray.rules.ogre import commands as oc
+    from fray.views.ogre import ruler
+    s = ogre_shaman()
+    few = ogre_few(s)
+    assert few.allowed and few.needs == ("few:targets",) and few.few == ("brak", "mira", "ada"), "nearest first"
+    assert few.default == 0 and few.choices[0].values == {"category": "Standard"}, "one tap: a Standard spell"
+    assert not few_now(few) and few_now(replace(few, choices=())), "the length is answered before the ticking"
+    ticked = few_ticked(few.few, {"t:ada": "on", "t:brak": "on", "t:shaman": "on"})
+    act(s, replace(few.command, category="Standard", targets=ticked))
+    a = s.state.board.fighter("shaman").action
+    assert a.targets == ("brak", "ada") and a.label == "Cast Magic Missile (1d4+1 each) on Brak, Ada"
+    lane = next(ln for ln in ruler(s.state).lanes if any(b.label == a.label for b in ln.bars))
+    assert any("on Brak, Ada" in b.title for b in lane.bars), "the ruler says whom the cast will land on"
+    hp = {p: s.state.get(p).hp for p in ("brak", "mira", "ada")}
+    step = cast_resolves(s, 2, 3)
+    assert "Shaman completes Magic Missile on Brak, Ada" in next(e.text for e in step.events if e.kind == "SpellCast")
+    assert {p: hp[p] - s.state.get(p).hp for p in hp} == {"brak": 3, "mira": 0, "ada": 4}, "1d4+1 each ticked"
+    s.undo()
+    assert {p: s.state.get(p).hp for p in hp} == hp, "one undo takes the resolution back"
+    assert isinstance(s.steps[-1].command, (oc.Delay, oc.Advance))
+
+
+def test_ogre_a_cast_on_a_few_survives_save_and_load_and_an_older_single_target_still_reads__OGRE_READY_1():
+    from fray.engine import storage
+    from fray.engine.commands import from_json, to_json
+    from fray.rules.ogre import RULESET as OGRE, commands as oc
+    s = ogre_shaman()
+    act(s, oc.Cast("shaman", "Magic Missile (1d4+1 each)", targets=("mira", "ada")))
+    again = storage.loads(storage.dumps(s)).session
+    assert again.state.board.fighter("shaman").action.targets == ("mira", "ada")
+    old = {k: v for k, v in to_json(oc.Cast("shaman", "Magic Missile (1d4+1 each)", target="brak")).items()
+           if k != "targets"}  # a file written before a cast could name a few
+    cmd = from_json(old, OGRE.namespaces())
+    assert cmd.on == ("brak",)
+    s = ogre_shaman()
+    act(s, cmd)
+    assert s.state.board.fighter("shaman").action.targets == ("brak",)
+    hp = s.state.get("brak").hp
+    cast_resolves(s, 2)
+    assert s.state.get("brak").hp == hp - 3
+
+
+def test_ogre_a_spell_without_each_is_not_offered_on_a_few__OGRE_READY_1():
+    from ogre_support import orc, pc, start, advance_to
+    mage = orc("shaman", caster=True, spells=("Firebolt (2d6)",))
+    s = start(mage, pc("brak"), pc("mira", (7, 5)), initiative=[4, 8, 8])
+    advance_to(s, 14)
+    labels = [o.label for o in s.options("shaman") if o.group == "Magic"]
+    assert "Cast Firebolt on Brak" in labels and not any("a few" in lb for lb in labels)

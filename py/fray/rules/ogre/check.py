@@ -330,8 +330,9 @@ def check_act(state: State, c: Combatant, cmd: Act) -> Illegal | None:
 def _check_cast(state: State, c: Combatant, cmd: Cast) -> Illegal | None:
     if not 0 <= cmd.level <= 20:
         return Illegal(Core.OUT_OF_RANGE, "A spell level runs from 0 to 20 (OGRE-READY-1)")
-    if cmd.target and not state.has(cmd.target):
-        return _no_one(cmd.target)
+    for t in cmd.on:
+        if not state.has(t):
+            return _no_one(t)
     return None
 
 

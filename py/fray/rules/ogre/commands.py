@@ -110,8 +110,9 @@ class Act:
 
 @command("ogre")
 class Cast:
-    """A spell (or any concentration skill): its category, level and target; a
-    readied counterspell or attack may interrupt it (OGRE-READY-1)."""
+    """A spell (or any concentration skill): its category, level and target, or the few `targets` ticked
+    for a spell whose effect lands on each (issue 53, stop 9; an older file's single `target` still reads);
+    a readied counterspell or attack may interrupt it (OGRE-READY-1)."""
 
     actor: str
     spell: str = "a spell"
@@ -119,6 +120,12 @@ class Cast:
     category: str = "Standard"
     target: str = ""
     tempo: int = 0
+    targets: tuple[str, ...] = ()
+
+    @property
+    def on(self) -> tuple[str, ...]:
+        """Whom the spell is cast on: the few ticked, else the one target, else nobody named."""
+        return self.targets or ((self.target,) if self.target else ())
 
 
 @command("ogre")

@@ -169,20 +169,25 @@ def declarations(state: State, actor: str) -> list[Option]:
 def spell_options(state: State, c, foes) -> list[Option]:
     """A known spell that does what its entry says (engine/spells.py), on each foe (a healing one: on each
     ally): one tap casts it as a Standard spell (another length one tap more, OGRE-READY-1); its effect lands
-    when the cast resolves."""
+    when the cast resolves. A spell that lands on each of its targets is also offered on a few of them,
+    ticked in its question (`Option.few`, issue 53, stop 9), declared now and landing on all ticked."""
     out = []
+    lengths = tuple(Choice(f"{cat} ({om.duration(state, cat)} seg)", {"category": cat})
+                    for cat in ("Standard", "Short", "Long"))
     for entry in c.stat("spells", ()) or ():
         name, effect = spell_effect(str(entry))
         if effect is None:
             continue
         on = [o for o in state.combatants if o.side == c.side and not o.is_down] if effect.heal else foes
+        ask = dict(group="Magic", rule="OGRE-READY-1", choices=lengths, question=f"How long does {name} take?",
+                   default=0, hint=effect.words())
         for o in on[:8]:
             cast = Cast(c.id, str(entry), 0, "Standard", o.id)
-            out.append(Option(cast, f"Cast {name} on {o.name}", group="Magic", rule="OGRE-READY-1",
-                              choices=tuple(Choice(f"{cat} ({om.duration(state, cat)} seg)", {"category": cat})
-                                            for cat in ("Standard", "Short", "Long")),
-                              question=f"How long does {name} take?", default=0,
-                              hint=effect.words()).refused(check(state, cast)))
+            out.append(Option(cast, f"Cast {name} on {o.name}", **ask).refused(check(state, cast)))
+        if effect.each and len(on) > 1:
+            cast = Cast(c.id, str(entry))
+            out.append(Option(cast, f"Cast {name} on a few {'allies' if effect.heal else 'foes'}…", **ask,
+                              needs=("few:targets",), few=tuple(o.id for o in on[:12])).refused(check(state, cast)))
     return out
 
 

@@ -268,8 +268,10 @@ def _act_fields(state: State, c, cmd: Act) -> dict:
 
 @declared(Cast)
 def _cast_fields(state: State, c, cmd: Cast) -> dict:
-    return dict(kind="cast", label=f"Cast {cmd.spell}", spell=cmd.spell, level=cmd.level, target=cmd.target,
-                concentration=True)
+    on = tuple(dict.fromkeys(cmd.on))  # the ruler and the log name whom it will land on (issue 53, stop 9)
+    label = f"Cast {cmd.spell}" + (f" on {', '.join(state.name(t) for t in on)}" if len(on) > 1 else "")
+    return dict(kind="cast", label=label, spell=cmd.spell, level=cmd.level, target=on[0] if on else "",
+                targets=on, concentration=True)
 
 
 @declared(Ready)

@@ -144,13 +144,15 @@ def _act(rs: Any, state: State, w: Work, events: list[Event], dice: Dice) -> Sta
         return _menu_effect(rs, state, cid, a, events, dice, provoked=w.cause == "provoked")
     if a.kind == "cast":
         name, effect = spell_effect(a.spell or "")
-        on = a.target if effect is not None and a.target and state.has(a.target) else ""
+        named = a.targets or ((a.target,) if a.target else ())  # an older record: its one target
+        on = tuple(t for t in named if state.has(t)) if effect is not None else ()
         events.append(Event("SpellCast", f"{c.name} completes {name or 'the spell'}"
                                          + (f" (check {a.check_bonus:+d})" if a.check_bonus else "")
-                                         + (f" on {state.name(on)}" if on else ": the referee applies its effect"),
+                                         + (f" on {', '.join(state.name(t) for t in on)}" if on
+                                            else ": the referee applies its effect"),
                             rule="OGRE-ACT-1", actor=cid, target=a.target, data={"spell": name or a.spell or ""}))
         if on:
-            state = cast_effect(rs, state, (on,), a.spell, dice, events)
+            state = cast_effect(rs, state, on, a.spell, dice, events)
         return end_action(state, cid, events)
     return end_action(state, cid, events)
 

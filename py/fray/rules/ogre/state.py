@@ -191,6 +191,7 @@ class Action:
     spell: str = ""
     level: int = 0
     concentration: bool = False
+    targets: tuple[str, ...] = ()  # cast: the few ticked it lands on (`target` is the first)
 
     @property
     def is_offensive(self) -> bool:
