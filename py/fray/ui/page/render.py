@@ -245,7 +245,9 @@ def actions_html(desk: Desk, menu, sel: str | None, pending) -> Markup:
         need = o.needs[0] if o.needs else ""
         if need and need not in SPATIAL_NEEDS and ":" not in need:
             need = f"text:{need}"
-        ask = panels.AskModel(index, o.question or o.label, tuple((c.label, c.detail) for c in o.choices),
+        # A spell's few ticked once its question is answered (a length, Press On): headed by what it casts.
+        heading = o.label if o.few and not o.choices else o.question or o.label
+        ask = panels.AskModel(index, heading, tuple((c.label, c.detail) for c in o.choices),
                               need, need_label(need), *few_model(desk, o))
     referee = ""
     if sel and state.has(sel):
