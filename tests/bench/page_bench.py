@@ -255,10 +255,16 @@ class Bench:
 
     # (e) ---------------------------------------------------------------------------------------
     def engines(self, rounds: int, pw) -> dict:
+        """Per engine, per round, Fray and the bare page interleaved (A B, then B A), each in a fresh profile:
+        a first visit, then (Fray: once its service worker and snapshot are in) a later one in the same
+        profile. Beside the ready times: which runtime files the first visit asked the server for more than
+        once, whether the later visit started from the snapshot, and each wasm compile the boot made (the
+        test server's hook, tests/xbrowser/site_server.py): tests/bench/engine_boot.py shows the rest."""
         sys.path.insert(0, str(ROOT / "tests" / "xbrowser"))
         import drivers  # tests/xbrowser/drivers.py: Playwright, Firefox's BiDi, WebKitWebDriver
         import site_server
         srv = site_server.make_server()
+        urls = {"fray": srv.base, "bare": srv.base + "tests/bench/bare.html"}
         out: dict = {}
         try:
             for name in drivers.ENGINES:
@@ -269,47 +275,67 @@ class Bench:
                     continue
                 eng = drivers.launch(name, pw)
                 row = {"version": eng.version, "cold": [], "warm": [], "warm_from_snapshot": [], "cold_stages": [],
-                       "warm_stages": []}
+                       "warm_stages": [], "bare_cold": [], "bare_warm": [], "cold_twice": [], "warm_wasm_ms": [],
+                       "cold_wasm_ms": [], "snapshot_made": []}
                 try:
                     for r in range(rounds):
-                        page = eng.new_page(srv.base, *drivers.DESKTOP)
-                        try:
-                            page.goto(srv.base)
-                            page.wait_ready(timeout=BOOT_TIMEOUT / 1000)
-                            cold = page.js(READY_FN)
-                            row["cold_stages"].append(page.js("() => window.__xbStages || []"))
-                            # The second visit comes once the first one's service worker and snapshot are in.
-                            page.js("""async () => { const t = new Promise(r => setTimeout(r, 90000));
-                                await Promise.race([window.frayBoot.serviceWorker, t]);
-                                await Promise.race([window.frayBoot.snapshot, t]); }""")
-                            page.goto(srv.base)
-                            page.wait_ready(timeout=BOOT_TIMEOUT / 1000)
-                            warm = page.js(READY_FN)
-                            row["warm_stages"].append(page.js("() => window.__xbStages || []"))
-                            row["warm_from_snapshot"].append(
-                                page.js("() => document.documentElement.dataset.snapshot === 'restored'"))
-                            # The runtime's wasm alone: how long this engine takes to compile it (no cache).
-                            row.setdefault("wasm_compile_ms", []).append(page.js("""async () => {
-                                const b = await (await fetch('static/vendor/pyodide/pyodide.asm.wasm')).arrayBuffer();
-                                const t = performance.now(); await WebAssembly.compile(b);
-                                return performance.now() - t; }"""))
-                            errs = page.errors()
-                            if errs:
-                                print(f"  {name:8}: console errors: {errs[:3]}", flush=True)
-                        finally:
-                            page.close()
-                        row["cold"].append(cold)
-                        row["warm"].append(warm)
+                        for kind in (("fray", "bare") if r % 2 == 0 else ("bare", "fray")):
+                            self._engine_visits(eng, srv, urls[kind], kind, row)
                         row["version"] = eng.version  # WebKit's is known once a session is open
-                        print(f"  round {r + 1} {name:8}: cold {cold:7.0f} ms  warm {warm:7.0f} ms"
-                              f"  (snapshot {'restored' if row['warm_from_snapshot'][-1] else 'not used'})",
-                              flush=True)
+                        print(f"  round {r + 1} {name:8}: Fray cold {row['cold'][-1]:6.0f} warm {row['warm'][-1]:6.0f} ms"
+                              f"  bare cold {row['bare_cold'][-1]:6.0f} warm {row['bare_warm'][-1]:6.0f} ms"
+                              f"  (snapshot {row['snapshot_made'][-1]}, "
+                              f"{'restored' if row['warm_from_snapshot'][-1] else 'not used'}; boot wasm compile "
+                              f"cold {row['cold_wasm_ms'][-1]:.0f} / warm {row['warm_wasm_ms'][-1]:.0f} ms; "
+                              f"asked twice on the first visit: {row['cold_twice'][-1] or 'none'})", flush=True)
                 finally:
                     eng.close()
                 out[name] = row
         finally:
             srv.shutdown()
         return out
+
+    @staticmethod
+    def _engine_visits(eng, srv, url: str, kind: str, row: dict) -> None:
+        import drivers
+        wasm_ms = ("() => (window.__xbWasm || []).filter(w => w.fn.endsWith('Streaming') && w.end !== null)"
+                   ".reduce((t, w) => t + w.end - w.start, 0)")
+        page = eng.new_page(srv.base, *drivers.DESKTOP)
+        try:
+            srv.take_sent()
+            page.goto(url)
+            page.wait_ready(timeout=BOOT_TIMEOUT / 1000)
+            cold = page.js(READY_FN)
+            if kind == "bare":
+                page.goto(url)
+                page.wait_ready(timeout=BOOT_TIMEOUT / 1000)
+                row["bare_cold"].append(cold)
+                row["bare_warm"].append(page.js(READY_FN))
+                return
+            time.sleep(0.3)  # the server logs a response after its last byte
+            # Until ready, on the server's clock: the service worker's install (after ready) asks again.
+            ready_at = page.js("() => (performance.timeOrigin + performance.getEntriesByName('fray-ready')[0]"
+                               ".startTime) / 1000")
+            asked = [p.split("?")[0] for p, _, t in srv.take_sent() if t <= ready_at]
+            row["cold_twice"].append(sorted({p.rsplit("/", 1)[-1] for p in asked if asked.count(p) > 1}))
+            row["cold_stages"].append(page.js("() => window.__xbStages || []"))
+            row["cold_wasm_ms"].append(page.js(wasm_ms))
+            # The second visit comes once the first one's service worker and snapshot are in.
+            row["snapshot_made"].append(page.js("""async () => { const t = new Promise(r => setTimeout(r, 90000));
+                await Promise.race([window.frayBoot.serviceWorker, t]);
+                return String(await Promise.race([window.frayBoot.snapshot, t])); }"""))
+            page.goto(url)
+            page.wait_ready(timeout=BOOT_TIMEOUT / 1000)
+            row["cold"].append(cold)
+            row["warm"].append(page.js(READY_FN))
+            row["warm_stages"].append(page.js("() => window.__xbStages || []"))
+            row["warm_from_snapshot"].append(page.js("() => document.documentElement.dataset.snapshot === 'restored'"))
+            row["warm_wasm_ms"].append(page.js(wasm_ms))
+            errs = page.errors()
+            if errs:
+                print(f"  {eng.name:8}: console errors: {errs[:3]}", flush=True)
+        finally:
+            page.close()
 
     # (b) ---------------------------------------------------------------------------------------
     def clicks(self, args) -> dict:
@@ -573,7 +599,14 @@ def summarise(res: dict) -> dict:
             s[f"{name}_cold_ms"] = statistics.median(row["cold"])
             s[f"{name}_warm_ms"] = statistics.median(row["warm"])
             s[f"{name}_version"] = row["version"]
-            s[f"{name}_wasm_compile_ms"] = statistics.median(row.get("wasm_compile_ms") or [0])
+            for k in ("bare_cold", "bare_warm", "cold_wasm_ms", "warm_wasm_ms"):
+                if row.get(k):
+                    s[f"{name}_{k}"] = statistics.median(row[k])
+            if row.get("bare_cold"):  # each visit as a ratio to the bare page's in the same engine and run
+                s[f"{name}_cold_ratio"] = s[f"{name}_cold_ms"] / s[f"{name}_bare_cold"]
+                s[f"{name}_warm_ratio"] = s[f"{name}_warm_ms"] / s[f"{name}_bare_warm"]
+            s[f"{name}_warm_from_snapshot"] = sum(row.get("warm_from_snapshot", []))
+            s[f"{name}_cold_twice"] = sorted({f for run in row.get("cold_twice", []) for f in run})
             # Where a cold start goes: the time of each announced stage (median over the rounds).
             stages: dict[str, list[float]] = {}
             for run in row["cold_stages"]:
@@ -640,8 +673,15 @@ def table(s: dict, mach: dict) -> str:
         if f"{name}_cold_ms" in s:
             rows.append((f"{name} cold / warm ready ({s[f'{name}_version']})",
                          f"{s[f'{name}_cold_ms']:.0f} / {s[f'{name}_warm_ms']:.0f} ms",
-                         f"wasm compile {s[f'{name}_wasm_compile_ms']:.0f} ms; Python start (cold) "
-                         f"{_python_start(s[f'{name}_cold_stages_ms']):.0f} ms"))
+                         f"Python start (cold) {_python_start(s[f'{name}_cold_stages_ms']):.0f} ms"))
+            if f"{name}_bare_cold" in s:
+                rows.append((f"  {name}: bare Pyodide cold / warm", f"{s[f'{name}_bare_cold']:.0f} / "
+                             f"{s[f'{name}_bare_warm']:.0f} ms", f"ratio Fray/bare cold {s[f'{name}_cold_ratio']:.2f}, "
+                             f"warm {s[f'{name}_warm_ratio']:.2f}"))
+            rows.append((f"  {name}: boot's wasm compile cold / warm", f"{s.get(f'{name}_cold_wasm_ms', 0):.0f} / "
+                         f"{s.get(f'{name}_warm_wasm_ms', 0):.0f} ms", f"warm visits from the snapshot: "
+                         f"{s[f'{name}_warm_from_snapshot']}; asked twice on a first visit: "
+                         f"{', '.join(s[f'{name}_cold_twice']) or 'none'}"))
         elif f"{name}_skipped" in s:
             rows.append((f"{name} cold / warm ready", "skipped", s[f"{name}_skipped"]))
     add("Fray cold bytes (gzip)", "cold_bytes_mb", "{:.2f} MB")

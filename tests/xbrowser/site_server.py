@@ -41,6 +41,24 @@ HOOK = """<script>/* xbrowser test hook: first script of the page */(function ()
   function stage(e) { stages.push([Math.round(performance.now()), String(e.detail)]); }
   addEventListener("py:progress", stage);
   addEventListener("fray:progress", stage);
+  // The page's warnings (the loader says so when a snapshot or the early wasm could not be used) and each
+  // WebAssembly compile/instantiate the boot makes, timed (tests/bench/engine_boot.py): WebKitWebDriver
+  // has no console or timeline of its own to read them from.
+  var warns = window.__xbWarns = [];
+  var cw = console.warn;
+  console.warn = function () { warns.push(Array.prototype.map.call(arguments, String).join(" ").slice(0, 500)); return cw.apply(console, arguments); };
+  var wasm = window.__xbWasm = [];
+  if (window.WebAssembly) ["compile", "compileStreaming", "instantiate", "instantiateStreaming"].forEach(function (k) {
+    var f = WebAssembly[k];
+    if (typeof f !== "function") return;
+    WebAssembly[k] = function () {
+      var row = {fn: k, start: performance.now(), end: null, arg: (arguments[0] instanceof WebAssembly.Module) ? "module" : "bytes"};
+      wasm.push(row);
+      var p = f.apply(WebAssembly, arguments);
+      p.then(function () { row.end = performance.now(); }, function (e) { row.end = performance.now(); row.error = String(e); });
+      return p;
+    };
+  });
 })();</script>"""
 
 # A phone-sized frame, for a browser whose window cannot be made that narrow (WebKitGTK's MiniBrowser
