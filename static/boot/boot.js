@@ -80,7 +80,13 @@
   var paintLikely = false;
   try { paintLikely = !/^#(e=|table)/.test(location.hash) && localStorage.getItem("fray.paint") !== null; } catch (e) { /* none */ }
   if (canCompile && !paintLikely) compileWasm();
-  if (!canCompile) {
+  var wasmFetch = null;
+  if (!canCompile && window.fetch) {
+    // Asked for here and handed to Pyodide by the loader rather than preloaded: WebKit's fetch() never takes a
+    // `<link rel=preload as=fetch>` response, and a first visit fetched the 3.5 MB twice (issue #57).
+    wasmFetch = fetch(WASM_URL, { mode: "cors", credentials: "same-origin" });
+    wasmFetch.catch(function () {});  // the loader fetches again
+  } else if (!canCompile) {
     var preload = document.createElement("link");
     preload.rel = "preload";
     preload.as = "fetch";
@@ -375,6 +381,7 @@
     snapshot: snapshot,
     early: early,  // taken by the loader: {app, snapshot} read early on a later visit, or null
     wasm: wasm,  // taken by the loader: Pyodide's wasm module compiling since the page began, or null
+    wasmFetch: wasmFetch,  // taken by the loader on a first visit: the wasm's response, asked for as the page began
     runtimeMissing: function (what) {
       fail("The Python runtime could not be loaded (" + what + " is missing). " +
            "Run `python3 tools/dev.py serve` from the project folder: it fetches and " +
