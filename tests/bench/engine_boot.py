@@ -1,7 +1,8 @@
 """Why a later visit gains (or not) in each browser engine: a first and a later visit, per engine, shown.
 
     python3 tests/bench/engine_boot.py [--engines firefox,webkit,chromium] [--rounds 1] [--out FILE.json]
-                                       [--moz-log cache2:3,ServiceWorkerManager:4]
+                                       [--moz-log cache2:3,ServiceWorkerManager:4] [--all-files]
+                                       [--firefox-pref javascript.options.wasm_caching=true] [--compile]
 
 Each engine is driven as tests/xbrowser drives it (tests/xbrowser/drivers.py: Chromium through Playwright,
 Firefox through WebDriver BiDi, WebKitGTK through WebKitWebDriver under Xvfb), on the test server
@@ -44,7 +45,7 @@ PROBE = """async () => {
     transferSize: e.transferSize, deliveryType: e.deliveryType === undefined ? '-' : (e.deliveryType || "''"),
     start: Math.round(e.startTime), end: Math.round(e.responseEnd)});
   const files = performance.getEntriesByType('resource')
-    .filter(e => e.name.startsWith(location.origin) && /static\\/(vendor\\/pyodide|build)\\//.test(e.name)).map(rt);
+    .filter(e => e.name.startsWith(location.origin)).map(rt);
   const nav = performance.getEntriesByType('navigation')[0];
   const marks = {};
   for (const m of performance.getEntriesByType('mark')) {
@@ -136,7 +137,7 @@ def one_round(eng, srv, compile_too: bool) -> dict:
         page.close()
 
 
-def describe(name: str, r: dict) -> list[str]:
+def describe(name: str, r: dict, all_files: bool = False) -> list[str]:
     out = [f"== {name} ({r['version']})",
            f"  after the first visit: service worker {r['after_first']['sw']}, snapshot "
            f"'{r['after_first']['snapshot']}' (waited {r['after_first']['waited_ms']} ms); "
@@ -153,7 +154,7 @@ def describe(name: str, r: dict) -> list[str]:
         rows = [v["page"]] + v["files"] if v["page"] else v["files"]
         for f in rows:
             base = f["name"].rsplit("/", 1)[-1].split("?")[0] or "(page)"
-            if base in FILES or f["name"] == "(page)":
+            if all_files or base in FILES or f["name"] == "(page)":
                 out.append(f"    {base:22} workerStart {f['workerStart']:5}  transferSize {f['transferSize']:>9}  "
                            f"deliveryType {f['deliveryType']:>6}  {f['start']:5}->{f['end']:5} ms")
         runtime = [p for p in v["server"] if p.startswith(("/static/vendor/pyodide", "/static/build"))]
@@ -191,12 +192,18 @@ def main() -> None:
     ap.add_argument("--rounds", type=int, default=1)
     ap.add_argument("--compile", action="store_true", help="also compile the wasm in the page after ready")
     ap.add_argument("--moz-log", default="", help="Firefox's MOZ_LOG modules, e.g. cache2:3")
+    ap.add_argument("--all-files", action="store_true", help="list every file the page loaded, not only the runtime's")
+    ap.add_argument("--firefox-pref", action="append", default=[], metavar="NAME=JSON",
+                    help="a Firefox preference for this run, e.g. javascript.options.wasm_caching=true")
     ap.add_argument("--out", default="")
     args = ap.parse_args()
     moz_file = None
     if args.moz_log:
         moz_file = os.path.join(tempfile.mkdtemp(prefix="fray-mozlog-"), "moz")
         os.environ.update(MOZ_LOG=args.moz_log + ",timestamp", MOZ_LOG_FILE=moz_file)
+    for pref in args.firefox_pref:
+        k, v = pref.split("=", 1)
+        drivers.FIREFOX_PREFS[k] = json.loads(v)
     srv = site_server.make_server()
     results: dict = {}
     pw = None
@@ -215,7 +222,7 @@ def main() -> None:
                 for _ in range(args.rounds):
                     r = one_round(eng, srv, args.compile)
                     results[name].append(r)
-                    print("\n".join(describe(name, r)), flush=True)
+                    print("\n".join(describe(name, r, args.all_files)), flush=True)
             finally:
                 eng.close()
     finally:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import pathlib
 import re
+import time
 
 import pytest
 from drivers import PHONE
@@ -354,3 +355,29 @@ def test_phone_layout_at_390_by_844_with_taps_on_the_grid(pages):
     else:
         assert kinds == ["touch"], f"[{p.engine}] the taps came as {kinds}, not touch"
         record(p.engine, "phone", {"touch": True, "pointer_types": kinds})
+
+
+# Issue 57: what a later visit keeps, in each engine (tests/bench/engine_boot.py shows the figures).
+SNAPSHOT_MADE = """async () => String(await Promise.race([window.frayBoot.snapshot,
+    new Promise(r => setTimeout(() => r('no answer within 90 s'), 90000))]))"""
+WASM_ASKED = "() => performance.getEntriesByType('resource').filter(e => e.name.endsWith('/pyodide.asm.wasm')).length"
+LATER = """() => ({controlled: !!navigator.serviceWorker.controller,
+    snapshot: document.documentElement.dataset.snapshot || null, wasm: document.documentElement.dataset.wasm || null})"""
+
+
+def test_a_later_visit_starts_from_the_snapshot_the_first_made_with_no_runtime_file_from_the_network(pages, site):
+    p = pages.open()
+    # A first visit asks for Pyodide's 3.5 MB wasm once (WebKit's fetch() never took the preload's response).
+    assert p.js(WASM_ASKED) == 1, f"[{p.engine}] the wasm was asked for {p.js(WASM_ASKED)} times"
+    made = p.js(SNAPSHOT_MADE)
+    assert made == "stored", f"[{p.engine}] the start-up snapshot after a first visit: {made!r}"
+    site.take_sent()
+    p.goto(site.base)
+    p.wait_ready()
+    assert p.js(LATER) == {"controlled": True, "snapshot": "restored", "wasm": "early"}, \
+        f"[{p.engine}] the later visit: {p.js(LATER)}"
+    time.sleep(0.3)  # the server logs a response after its last byte
+    # Only the service worker's update check reaches the server (sw.js and the list it imports).
+    asked = sorted({path for path, _, _ in site.take_sent()
+                    if path.startswith(("/static/vendor/", "/static/build/", "/py/")) and "sw-assets" not in path})
+    assert not asked, f"[{p.engine}] a later visit asked the server for {asked}"
