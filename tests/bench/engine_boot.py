@@ -257,8 +257,9 @@ def main() -> None:
         if "nsHttp" in counts:  # channels opened against HTTP transactions sent: the rest the service worker answered
             text = "\n".join(f.read_text(errors="replace") for f in logs)
             for name in FILES[1:]:
-                print(f"  nsHttp {name:22} channels {len(re.findall(r'uri=http\S*/' + re.escape(name) + r'\b', text)):3}"
-                      f"  sent to the network {len(re.findall(r'GET \S*/' + re.escape(name) + r'\b', text)):3}")
+                opened = len(re.findall(r"uri=http\S*/" + re.escape(name) + r"\b", text))
+                sent = len(re.findall(r"GET \S*/" + re.escape(name) + r"\b", text))
+                print(f"  nsHttp {name:22} channels {opened:3}  sent to the network {sent:3}")
     if args.out:
         pathlib.Path(args.out).write_text(json.dumps(results, indent=1))
 
