@@ -3,6 +3,7 @@
     python3 tests/bench/engine_boot.py [--engines firefox,webkit,chromium] [--rounds 1] [--out FILE.json]
                                        [--moz-log nsHttp:3] [--all-files]
                                        [--firefox-pref javascript.options.wasm_caching=true] [--compile]
+                                       [--against DIR]  (another build of the site, visited interleaved)
 
 Each engine is driven as tests/xbrowser drives it (tests/xbrowser/drivers.py: Chromium through Playwright,
 Firefox through WebDriver BiDi, WebKitGTK through WebKitWebDriver under Xvfb), on the test server
@@ -190,7 +191,7 @@ def summary(name: str, rounds: list[dict]) -> str:
     def boot_wasm(v):
         ms = [w["ms"] for w in v["wasm"] if w["ms"] is not None]
         return sum(ms) if ms else None
-    return (f"{name:8} first {med([r['first']['ready'] for r in rounds]):>5} ms  later "
+    return (f"{name:16} first {med([r['first']['ready'] for r in rounds]):>5} ms  later "
             f"{med([r['later']['ready'] for r in rounds]):>5} ms  snapshot made: "
             f"{','.join(r['after_first']['snapshot'][:20] for r in rounds)}  later restored: "
             f"{sum(r['later']['snapshot'] == 'restored' for r in rounds)}/{len(rounds)}  later controlled: "
@@ -208,6 +209,8 @@ def main() -> None:
     ap.add_argument("--all-files", action="store_true", help="list every file the page loaded, not only the runtime's")
     ap.add_argument("--firefox-pref", action="append", default=[], metavar="NAME=JSON",
                     help="a Firefox preference for this run, e.g. javascript.options.wasm_caching=true")
+    ap.add_argument("--against", default="", metavar="DIR", help="another build of the site (e.g. main's, set up "
+                    "with tools/setup.py there): each round visits it and this one, interleaved, and both are summed up")
     ap.add_argument("--out", default="")
     args = ap.parse_args()
     moz_file = None
@@ -217,7 +220,9 @@ def main() -> None:
     for pref in args.firefox_pref:
         k, v = pref.split("=", 1)
         drivers.FIREFOX_PREFS[k] = json.loads(v)
-    srv = site_server.make_server()
+    servers = {"": site_server.make_server()}
+    if args.against:
+        servers = {"this": servers[""], "against": site_server.make_server(pathlib.Path(args.against).resolve())}
     results: dict = {}
     pw = None
     try:
@@ -231,15 +236,18 @@ def main() -> None:
                 pw = sync_playwright().start()
             eng = drivers.launch(name, pw)
             try:
-                results[name] = []
-                for _ in range(args.rounds):
-                    r = one_round(eng, srv, args.compile)
-                    results[name].append(r)
-                    print("\n".join(describe(name, r, args.all_files)), flush=True)
+                for r in range(args.rounds):
+                    labels = list(servers) if r % 2 == 0 else list(servers)[::-1]  # A B, then B A
+                    for label in labels:
+                        key = f"{name} {label}".strip()
+                        one = one_round(eng, servers[label], args.compile)
+                        results.setdefault(key, []).append(one)
+                        print("\n".join(describe(key, one, args.all_files)), flush=True)
             finally:
                 eng.close()
     finally:
-        srv.shutdown()
+        for srv in servers.values():
+            srv.shutdown()
         if pw is not None:
             pw.stop()
     print("\nper engine (median over rounds):")

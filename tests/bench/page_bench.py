@@ -31,8 +31,11 @@ measured in this one run, with the pages interleaved (A B B A ...).
 (e) boot time per browser engine (Chromium, Firefox, WebKit: the drivers of
     tests/xbrowser), cold (a fresh profile) and warm (a second visit in the
     same profile, after the service worker and the start-up snapshot are in),
-    with the start-up stages the page announces, to see where WebKit's slower
-    start goes; an engine that is not installed is listed as skipped;
+    interleaved with the bare page in the same engine (ratios), with the
+    start-up stages the page announces, the boot's wasm compile on each visit
+    and the runtime files a first visit asked for twice (issue #57; the full
+    picture per engine: tests/bench/engine_boot.py); an engine that is not
+    installed is listed as skipped;
 (d) the same engine workload (replaying a 10,000-step OLOG fight with
     `storage.loads`, and random playouts) in Pyodide, run through PyScript's
     own interpreter (`whenDefined("py")`), and in this CPython.

@@ -75,8 +75,9 @@ def _inject(html: bytes) -> bytes:
     return html[:i] + b"\n" + HOOK.encode() + html[i:]
 
 
-def make_server():
-    """Start it on a free port; .base is its URL, .offline its switch."""
+def make_server(root: pathlib.Path = ROOT):
+    """Start it on a free port, serving `root` (another build of the site: tests/bench/engine_boot.py --against);
+    .base is its URL, .offline its switch."""
     import server as srvmod
 
     class Handler(srvmod.Handler):
@@ -98,7 +99,7 @@ def make_server():
                 w, h = (int(v) for v in re.match(r"/__xb/phone-(\d+)x(\d+)\.html$", path).groups())
                 return self._send(PHONE_FRAME.replace("{w}", str(w)).replace("{h}", str(h)).encode())
             if path in ("/", "/index.html"):
-                return self._send(_inject((ROOT / "index.html").read_bytes()))
+                return self._send(_inject((root / "index.html").read_bytes()))
             return super().send_head()
 
         def _send(self, body: bytes):
@@ -108,7 +109,7 @@ def make_server():
             self.end_headers()
             return io.BytesIO(body)
 
-    srv = srvmod.Server(("127.0.0.1", 0), partial(Handler, directory=str(ROOT)))
+    srv = srvmod.Server(("127.0.0.1", 0), partial(Handler, directory=str(root)))
     srv.offline = False
     srv.base = f"http://127.0.0.1:{srv.server_port}/"
     threading.Thread(target=srv.serve_forever, daemon=True).start()
