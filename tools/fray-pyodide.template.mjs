@@ -72,11 +72,15 @@ async function fetchApp() {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** Put the app zip where Python imports it from: one file, first on sys.path. */
+/** Put the app zip where Python imports it from: one file, first on sys.path. First even after a snapshot's
+ * restore, where Pyodide has put "" (the working directory) before it again: PyScript writes its package there
+ * as source at every start, and found there first it was compiled at every start (issue #57: 90-160 ms)
+ * instead of imported as the bytecode the app zip carries. */
 function mountApp(py, app) {
   py.FS.mkdirTree("/home/pyodide");
   py.FS.writeFile(APP_PATH, app);
-  py.runPython(`import sys\nif ${JSON.stringify(APP_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_PATH)})`);
+  const path = JSON.stringify(APP_PATH);
+  py.runPython(`import sys\nif ${path} in sys.path: sys.path.remove(${path})\nsys.path.insert(0, ${path})`);
 }
 
 /** The second standard library zip's bytes, fetched at once (an import is waiting for it). */
