@@ -220,10 +220,49 @@ export async function loadPyodide(opts = {}) {
   performance.mark("fray-stage:Snapshot read");
   const restore = earlyWasm();
   try {
-    return await startPyodide(opts, app, snapshot);
+    const py = await startPyodide(opts, app, snapshot);
+    return zipHolds(await app, "pyscript/__init__.pyc") ? skipPyScriptWrites(py) : py;
   } finally {
     restore();
   }
+}
+
+// PyScript's prelude to every script (its core's codeBeforeRun): it writes its Python package, 14 files,
+// as source into the working directory, then imports it. The app zip carries that package as bytecode,
+// first on sys.path, so the written files are never read.
+const WRITES_BEGIN = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+const WRITES_END = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
+
+/** Whether a zip's central directory names this file. */
+function zipHolds(zip, name) {
+  const bytes = new Uint8Array(zip);
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) {
+      const view = new DataView(bytes.buffer, bytes.byteOffset + i);
+      const size = view.getUint32(12, true), offset = view.getUint32(16, true);
+      return new TextDecoder("latin1").decode(bytes.subarray(offset, offset + size)).includes(name);
+    }
+  }
+  return false;
+}
+
+/** PyScript's prelude without its writes, for an app zip that carries PyScript's package (issue #57:
+ * compiling the 30 kB of writes and running them took 60-170 ms of a later visit, its first Python
+ * calls compiled lazily): its import stays. Another PyScript's prelude runs as PyScript wrote it. */
+function skipPyScriptWrites(py) {
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = py[name];
+    py[name] = function (code, ...rest) {
+      const text = String(code);
+      const begin = text.indexOf(WRITES_BEGIN);
+      const end = begin < 0 ? -1 : text.indexOf(WRITES_END, begin);
+      if (end >= 0) {
+        code = text.slice(0, begin) + "import pyscript as _pyscript\ndel _pyscript\n" + text.slice(end + WRITES_END.length);
+      }
+      return run.call(this, code, ...rest);
+    };
+  }
+  return py;
 }
 
 async function startPyodide(opts, app, snapshot) {

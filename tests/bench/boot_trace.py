@@ -108,28 +108,33 @@ def analyse(events: list[dict], page: dict) -> dict:
         row[1] += 1
         row[2] = at if row[2] is None else min(row[2], at)
     # Top-level main-thread tasks only (nested events counted above too): how busy the thread was.
-    busy = sum(e.get("dur", 0) for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) == (pid, main)
-               and e.get("name") in ("RunTask", "ThreadControllerImpl::RunTask")
-               and -50 <= e["ts"] / 1000 - zero <= page["marks"]["fray-ready"]) / 1000
-    return {"rows": {"|".join(k): v for k, v in rows.items()}, "main_busy": busy,
+    spans: list[list[float]] = []  # the main thread's top-level events: [start, ms]
+    for e in sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) == (pid, main)),
+                    key=lambda e: e["ts"]):
+        at, ms = e["ts"] / 1000 - zero, e.get("dur", 0) / 1000
+        if not spans or at >= spans[-1][0] + spans[-1][1]:
+            spans.append([at, ms])
+    return {"rows": {"|".join(k): v for k, v in rows.items()}, "main_busy": _busy({"trace": {"spans": spans}}, 0.0, page["marks"]["fray-ready"]), "spans": spans,
             "tasks": long_tasks(events, pid, main, zero, page["marks"]["fray-ready"]),
             "threads": sorted({n for (p, _), n in names.items() if p == pid})}
 
 
 def long_tasks(events: list[dict], pid: int, main: int, zero: float, end: float) -> list:
-    """The main thread's tasks of 8 ms or more before ready, in order: [start, ms, what took most of it]."""
+    """The main thread's top-level tasks of 8 ms or more before ready, in order: [start, ms, what took most of it]."""
     mine = sorted((e for e in events if e.get("ph") == "X" and (e["pid"], e["tid"]) == (pid, main)),
                   key=lambda e: e["ts"])
     out = []
+    until = 0
     for i, task in enumerate(mine):
-        if task.get("name") != "ThreadControllerImpl::RunTask":
-            continue
+        if task["ts"] < until:
+            continue  # inside the last top-level task
+        until = task["ts"] + task.get("dur", 0)
         at, ms = task["ts"] / 1000 - zero, task.get("dur", 0) / 1000
         if ms < 8 or not -50 <= at <= end:
             continue
         inner = collections.Counter()
         for e in mine[i + 1:]:
-            if e["ts"] >= task["ts"] + task.get("dur", 0):
+            if e["ts"] >= until:
                 break
             if e["name"] in KINDS and e["name"] not in ("RunMicrotasks",):
                 inner[f"{e['name']} {_url(e)}".strip()] += e.get("dur", 0) / 1000
@@ -211,15 +216,24 @@ def ab_table(before: list[dict], after: list[dict]) -> str:
     return "\n".join(lines)
 
 
+def _busy(v: dict, start: float, end: float) -> float:
+    """How long the main thread ran tasks between start and end (ms)."""
+    return sum(max(0.0, min(end, at + ms) - max(start, at)) for at, ms in v["trace"]["spans"])
+
+
 def stage_table(visits: list[dict]) -> list[str]:
     at = _at
-    lines = [f"{'stage (medians over ' + str(len(visits)) + ' visits, ms)':58} {'from':>6} {'took':>6}  whose"]
+    lines = [f"{'stage (medians over ' + str(len(visits)) + ' visits, ms)':58} {'from':>6} {'took':>6} "
+             f"{'busy':>5}  whose (busy: the main thread's tasks in it)"]
     for label, a, b, who in STAGES:
         spans = [(at(v, a), at(v, b)) for v in visits]
         spans = [(x, y) for x, y in spans if x is not None and y is not None]
         if spans:
+            busy = statistics.median(_busy(v, _at(v, a), _at(v, b)) for v in visits
+                                     if "trace" in v and _at(v, a) is not None and _at(v, b) is not None) \
+                if any("trace" in v for v in visits) else float("nan")
             lines.append(f"{label:58} {statistics.median(x for x, _ in spans):6.0f} "
-                         f"{statistics.median(y - x for x, y in spans):6.0f}  {who}")
+                         f"{statistics.median(y - x for x, y in spans):6.0f} {busy:5.0f}  {who}")
     return lines
 
 
