@@ -53,16 +53,21 @@ function options(extra = {}) {
   return { indexURL: here, stdLibURL: here + "python_stdlib.pyc.zip", lockFileContents, packages: [], ...extra };
 }
 
+/** Where a zip's end-of-central-directory record begins, or -1. */
+function zipEnd(bytes) {
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) return i;
+  }
+  return -1;
+}
+
 /** The app zip's comment: setup stamps it with a hash of the app and the runtime setup. */
 export function buildStamp(zip) {
   const bytes = new Uint8Array(zip);
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
-    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) {
-      const len = bytes[i + 20] | (bytes[i + 21] << 8);
-      return new TextDecoder().decode(bytes.subarray(i + 22, i + 22 + len));
-    }
-  }
-  return "";
+  const i = zipEnd(bytes);
+  if (i < 0) return "";
+  const len = bytes[i + 20] | (bytes[i + 21] << 8);
+  return new TextDecoder().decode(bytes.subarray(i + 22, i + 22 + len));
 }
 
 /** The app zip's bytes (the page preloads it; a later visit has it from the service worker). */
@@ -236,14 +241,11 @@ const WRITES_END = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\
 /** Whether a zip's central directory names this file. */
 function zipHolds(zip, name) {
   const bytes = new Uint8Array(zip);
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
-    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) {
-      const view = new DataView(bytes.buffer, bytes.byteOffset + i);
-      const size = view.getUint32(12, true), offset = view.getUint32(16, true);
-      return new TextDecoder("latin1").decode(bytes.subarray(offset, offset + size)).includes(name);
-    }
-  }
-  return false;
+  const i = zipEnd(bytes);
+  if (i < 0) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset + i);
+  const size = view.getUint32(12, true), offset = view.getUint32(16, true);
+  return new TextDecoder("latin1").decode(bytes.subarray(offset, offset + size)).includes(name);
 }
 
 /** PyScript's prelude without its writes, for an app zip that carries PyScript's package (issue #57:
