@@ -53,16 +53,21 @@ function options(extra = {}) {
   return { indexURL: here, stdLibURL: here + "python_stdlib.pyc.zip", lockFileContents, packages: [], ...extra };
 }
 
+/** Where a zip's end-of-central-directory record begins, or -1. */
+function zipEnd(bytes) {
+  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
+    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) return i;
+  }
+  return -1;
+}
+
 /** The app zip's comment: setup stamps it with a hash of the app and the runtime setup. */
 export function buildStamp(zip) {
   const bytes = new Uint8Array(zip);
-  for (let i = bytes.length - 22; i >= Math.max(0, bytes.length - 22 - 65535); i--) {
-    if (bytes[i] === 0x50 && bytes[i + 1] === 0x4b && bytes[i + 2] === 0x05 && bytes[i + 3] === 0x06) {
-      const len = bytes[i + 20] | (bytes[i + 21] << 8);
-      return new TextDecoder().decode(bytes.subarray(i + 22, i + 22 + len));
-    }
-  }
-  return "";
+  const i = zipEnd(bytes);
+  if (i < 0) return "";
+  const len = bytes[i + 20] | (bytes[i + 21] << 8);
+  return new TextDecoder().decode(bytes.subarray(i + 22, i + 22 + len));
 }
 
 /** The app zip's bytes (the page preloads it; a later visit has it from the service worker). */
@@ -72,11 +77,15 @@ async function fetchApp() {
   return new Uint8Array(await res.arrayBuffer());
 }
 
-/** Put the app zip where Python imports it from: one file, first on sys.path. */
+/** Put the app zip where Python imports it from: one file, first on sys.path. First even after a snapshot's
+ * restore, where Pyodide has put "" (the working directory) before it again: PyScript writes its package there
+ * as source at every start, and found there first it was compiled at every start (issue #57: 90-160 ms)
+ * instead of imported as the bytecode the app zip carries. */
 function mountApp(py, app) {
   py.FS.mkdirTree("/home/pyodide");
   py.FS.writeFile(APP_PATH, app);
-  py.runPython(`import sys\nif ${JSON.stringify(APP_PATH)} not in sys.path: sys.path.insert(0, ${JSON.stringify(APP_PATH)})`);
+  const path = JSON.stringify(APP_PATH);
+  py.runPython(`import sys\nif ${path} in sys.path: sys.path.remove(${path})\nsys.path.insert(0, ${path})`);
 }
 
 /** The second standard library zip's bytes, fetched at once (an import is waiting for it). */
@@ -221,10 +230,46 @@ export async function loadPyodide(opts = {}) {
   performance.mark("fray-stage:Snapshot read");
   const restore = earlyWasm();
   try {
-    return await startPyodide(opts, app, snapshot);
+    const py = await startPyodide(opts, app, snapshot);
+    return zipHolds(await app, "pyscript/__init__.pyc") ? skipPyScriptWrites(py) : py;
   } finally {
     restore();
   }
+}
+
+// PyScript's prelude to every script (its core's codeBeforeRun): it writes its Python package, 14 files,
+// as source into the working directory, then imports it. The app zip carries that package as bytecode,
+// first on sys.path, so the written files are never read.
+const WRITES_BEGIN = "import os as _os\nfrom pathlib import Path as _Path\n_path = None\n";
+const WRITES_END = "import pyscript as _pyscript\ndel _Path\ndel _path\ndel _os\ndel _pyscript\n";
+
+/** Whether a zip's central directory names this file. */
+function zipHolds(zip, name) {
+  const bytes = new Uint8Array(zip);
+  const i = zipEnd(bytes);
+  if (i < 0) return false;
+  const view = new DataView(bytes.buffer, bytes.byteOffset + i);
+  const size = view.getUint32(12, true), offset = view.getUint32(16, true);
+  return new TextDecoder("latin1").decode(bytes.subarray(offset, offset + size)).includes(name);
+}
+
+/** PyScript's prelude without its writes, for an app zip that carries PyScript's package (issue #57:
+ * compiling the 30 kB of writes and running them took 60-170 ms of a later visit, its first Python
+ * calls compiled lazily): its import stays. Another PyScript's prelude runs as PyScript wrote it. */
+function skipPyScriptWrites(py) {
+  for (const name of ["runPython", "runPythonAsync"]) {
+    const run = py[name];
+    py[name] = function (code, ...rest) {
+      const text = String(code);
+      const begin = text.indexOf(WRITES_BEGIN);
+      const end = begin < 0 ? -1 : text.indexOf(WRITES_END, begin);
+      if (end >= 0) {
+        code = text.slice(0, begin) + "import pyscript as _pyscript\ndel _pyscript\n" + text.slice(end + WRITES_END.length);
+      }
+      return run.call(this, code, ...rest);
+    };
+  }
+  return py;
 }
 
 async function startPyodide(opts, app, snapshot) {

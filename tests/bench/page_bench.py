@@ -85,7 +85,8 @@ READY_MS = "performance.getEntriesByName('fray-ready').length ? performance.getE
 # nothing was painted, the fight is drawn at ready).
 DRAWN_MS = "performance.getEntriesByName('fray-drawn').length ? performance.getEntriesByName('fray-drawn')[0].startTime : null"
 # The boot breakdown (issue 36): the start-up stages' User Timing marks (static/boot/boot.js marks PyScript's and
-# Pyodide's progress as `fray-stage:*`, the loader the snapshot's read and restore, ui/app.py its own steps).
+# Pyodide's progress as `fray-stage:*`, the loader the snapshot's read and restore, py/main.py its first line,
+# ui/app.py its own steps; tests/bench/boot_trace.py traces where each part's time goes).
 STAGES_JS = """() => {
   const at = {};
   for (const e of performance.getEntriesByType('mark')) {
@@ -103,6 +104,9 @@ BOOT_PARTS = (
     ("snapshot read from the cache", "Starting Python", "Snapshot read"),
     ("wasm + interpreter (or snapshot restore)", "Snapshot read", "Loaded interpreter"),
     ("PyScript's Python bootstrap + Fray's imports", "Loaded interpreter", "Python imports done"),
+    # ... split where py/main.py's first line marks it (issue #57): PyScript's part, then Fray's.
+    ("  of which PyScript's (its prelude, pyscript's import)", "Loaded interpreter", "main.py"),
+    ("  of which py/main.py's (fray.ui.app's import, settle)", "main.py", "Python imports done"),
     ("App built + library read", "Python imports done", "Library read"),
     ("first drawing", "Library read", "fray-ready"),
 )

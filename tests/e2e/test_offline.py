@@ -184,6 +184,17 @@ SETTLED = """async () => {
   return (await whenDefined("py")).interpreter.runPython("from fray.ui import preimport; preimport.settled");
 }"""
 
+# Where PyScript's own package came from: the app zip's bytecode, or the source its core writes at every start.
+PYSCRIPT_ORIGINS = """async () => {
+  const { whenDefined } = await import("./static/vendor/pyscript/core.js");
+  return JSON.parse((await whenDefined("py")).interpreter.runPython(`
+import json, sys
+import os
+json.dumps(sorted({m.__spec__.origin.rsplit("/pyscript/", 1)[0] for n, m in list(sys.modules.items())
+                   if n.split(".")[0] == "pyscript" and getattr(m, "__file__", None)})
+           + (["its source written"] if os.path.exists("pyscript") else []))`));
+}"""
+
 
 def open_page(ctx, base: str):
     page = watch(ctx.new_page(), ctx.guard)
@@ -212,6 +223,10 @@ def test_repeat_visits_start_from_a_snapshot_made_on_this_device(visit):
         assert snapshot_state(again) == "restored"
         assert hp_text(again, "orc-1") == "2/6"  # the autosave, read by code from the snapshot
         assert again.evaluate(SETTLED) > 20  # the page modules too came in it (issue 36), their page objects settled
+        # PyScript's package as the app zip's bytecode, not compiled from the source its core would write at
+        # every start (after a restore too, where Pyodide puts the working directory first on sys.path), and
+        # that source not written (issue #57).
+        assert again.evaluate(PYSCRIPT_ORIGINS) == ["/home/pyodide/fray.zip"]
         draws.append(again.evaluate(RANDOM))
         again.close()
     assert draws[0] != draws[1], "random was not reseeded after restoring the snapshot"
