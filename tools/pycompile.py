@@ -7,10 +7,14 @@ each as whichever is smaller (mostly source, about half the size of bytecode on
 the wire, compiled only if ever imported).
 app: the fray package as unchecked-hash .pyc, no sources (the page imports
 straight from the zip, as zipimport reads them; no timestamp check can
-invalidate them; tracebacks name file and line).
+invalidate them; tracebacks name file and line), without docstrings but the
+decorated classes' (without_docstrings).
+The zips stay deflated: the wire's gzip (tools/server.py, GitHub Pages) leaves
+.zip files as they are, so a stored zip would go out 3x larger (issue #57).
 Bytecode is compiled without column tables (PYTHONNODEBUGRANGES, set by
 pycompile.mjs): a quarter smaller; tracebacks keep file and line, lose the ^^^ marks.
 """
+import ast
 import importlib.util
 import json
 import os
@@ -63,9 +67,30 @@ REST_PREFIX = f"/lib/python{sys.version_info.major}{sys.version_info.minor}-rest
 APP_PREFIX = "/home/pyodide/fray.zip/"  # where the page imports the app from (tools/fray-pyodide.template.mjs)
 
 
-def pyc(source: bytes, filename: str) -> bytes:
-    code = compile(source, filename, "exec", dont_inherit=True)
+def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
+    tree = source if docstrings else without_docstrings(ast.parse(source, filename))
+    code = compile(tree, filename, "exec", dont_inherit=True)
     return bytes(_code_to_hash_pyc(code, importlib.util.source_hash(source), checked=False))
+
+
+def is_docstring(node: ast.stmt) -> bool:
+    return isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant) and isinstance(node.value.value, str)
+
+
+def without_docstrings(tree: ast.Module) -> ast.Module:
+    """The docstrings of modules and functions out of `tree` (issue #57: 0.13 MB of fray.zip on the wire),
+    and those of undecorated classes: a dataclass with no docstring (@dataclass, @command...) has one
+    made at import with inspect.signature, slower. Nothing of Fray reads `__doc__`; every other node
+    keeps its line, so tracebacks still name file and line."""
+    for node in ast.walk(tree):
+        if isinstance(node, ast.ClassDef) and node.decorator_list:
+            continue
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) \
+                and node.body and is_docstring(node.body[0]):
+            doc = node.body.pop(0)
+            if not node.body:
+                node.body.append(ast.copy_location(ast.Pass(), doc))
+    return tree
 
 
 def build_stdlib(src: str, out: str, rest: str) -> None:
@@ -119,7 +144,7 @@ def build_app(root: str, out: str) -> None:
                 rel = os.path.relpath(full, root)
                 with open(full, "rb") as f:
                     data = f.read()
-                zout.writestr(rel[:-3] + ".pyc", pyc(data, APP_PREFIX + rel))
+                zout.writestr(rel[:-3] + ".pyc", pyc(data, APP_PREFIX + rel, docstrings=False))
                 count += 1
         # PyScript's own package, which its core writes as source at every start and would compile:
         # found here first on sys.path, imported as bytecode (issue 36).
@@ -145,7 +170,8 @@ def record_dataclasses(zip_path: str) -> tuple[dict, bytes]:
     return recorded, dccache.pack(recorded)
 
 
-if MODE == "stdlib":  # noqa: F821 (set by pycompile.mjs)
-    build_stdlib(SRC, OUT, REST)  # noqa: F821
-else:
-    build_app(SRC, OUT)  # noqa: F821
+if __name__ == "__main__":  # run by pycompile.mjs (imported by the unit tests)
+    if MODE == "stdlib":  # noqa: F821 (set by pycompile.mjs)
+        build_stdlib(SRC, OUT, REST)  # noqa: F821
+    else:
+        build_app(SRC, OUT)  # noqa: F821
