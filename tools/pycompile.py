@@ -65,6 +65,20 @@ DROPPED = frozenset({
 # Where the page puts the second standard library zip (py/fray/ui/ondemand.py, tools/fray-pyodide.template.mjs).
 REST_PREFIX = f"/lib/python{sys.version_info.major}{sys.version_info.minor}-rest.zip/"
 APP_PREFIX = "/home/pyodide/fray.zip/"  # where the page imports the app from (tools/fray-pyodide.template.mjs)
+# The app modules a first visit does not import before it is ready (sys.modules at ready on the welcome,
+# issue #57: 0.33 MB of the 1.05): the systems other than the one a first visit opens on, their views,
+# the phones', the command line's. They go to a second zip, fetched in idle time after ready on a first
+# visit, at start on a later one (from the offline cache), and at once if one is imported before
+# (py/fray/ui/ondemand.py). tests/e2e/test_startup.py fails if the welcome imports one before ready.
+LATER_PACKAGES = ("fray.rules.ose", "fray.rules.ogre")  # all but the package itself and its system.py
+LATER_MODULES = frozenset({
+    "fray.views.ose", "fray.views.ose_recap", "fray.views.ogre", "fray.views.phone_protocol", "fray.views.phone_view",
+    "fray.ui.field.grid", "fray.ui.field.ruler", "fray.ui.field.declarations", "fray.ui.field.before_fight",
+    "fray.rules.olog.examples", "fray.rules.olog.creatures", "fray.cli", "fray.pairing", "fray.playout",
+    "fray.__main__", "pyscript.web", "pyscript.fs", "pyscript.media",
+})
+LATER_PREFIX = "/home/pyodide/fray-later.zip/"  # where the page puts the second zip (py/fray/ui/ondemand.py)
+LATER_LIST = "fray/later.json"  # in the first zip: the second zip's modules
 
 
 def pyc(source: bytes, filename: str, docstrings: bool = True) -> bytes:
@@ -128,35 +142,51 @@ def build_stdlib(src: str, out: str, rest: str) -> None:
           f"{dropped} files of browser-useless modules left out")
 
 
+def later(module: str) -> bool:
+    """Whether a module of the app goes to the zip fetched after ready (LATER)."""
+    if module.endswith(".system") or module in LATER_PACKAGES:
+        return False  # the registry reads every system's descriptor at start (fray/rules/__init__.py)
+    return module in LATER_MODULES or module.startswith(tuple(p + "." for p in LATER_PACKAGES))
+
+
 def build_app(root: str, out: str) -> None:
     """The app as the page imports it, from the zip itself (zipimport, as the standard library): each
     module's bytecode where its source would be (zipimport reads a sourceless `.pyc` there, never
     `__pycache__`). No sources (issue 36: they were 0.43 MB of the 1.25 MB on the wire); tracebacks
-    keep each frame's file and line, to be read in py/."""
-    count = 0
+    keep each frame's file and line, to be read in py/. The modules a first visit does not import
+    before ready (`later`) go to a second zip, `out` + ".later" (setup names it), listed in the
+    first as LATER_LIST (py/fray/ui/ondemand.py)."""
+    sources = []
+    for dirpath, dirnames, filenames in os.walk(os.path.join(root, "fray")):
+        dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
+        for name in sorted(filenames):
+            if name.endswith(".py"):
+                rel = os.path.relpath(os.path.join(dirpath, name), root)
+                with open(os.path.join(root, rel), "rb") as f:
+                    sources.append((rel, f.read(), False))
+    # PyScript's own package, which its core writes as source at every start and would compile:
+    # found here first on sys.path, imported as bytecode (issue 36).
+    extra = json.loads(EXTRA_JSON)  # noqa: F821 (set by pycompile.mjs)
+    sources += [(rel, text.encode("utf-8"), True) for rel, text in sorted(extra.items()) if rel.endswith(".py")]
+    first, second = {}, {}
+    for rel, data, docstrings in sources:
+        module = rel[:-3].removesuffix("/__init__").replace("/", ".")
+        zip_for, prefix = (second, LATER_PREFIX) if later(module) else (first, APP_PREFIX)
+        zip_for[rel[:-3] + ".pyc"] = (module, pyc(data, prefix + rel, docstrings=docstrings))
+    # The dataclasses' code is recorded from every module at once (one zip, as the snapshot worker has both).
     with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zout:
-        for dirpath, dirnames, filenames in os.walk(os.path.join(root, "fray")):
-            dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
-            for name in sorted(filenames):
-                if not name.endswith(".py"):
-                    continue
-                full = os.path.join(dirpath, name)
-                rel = os.path.relpath(full, root)
-                with open(full, "rb") as f:
-                    data = f.read()
-                zout.writestr(rel[:-3] + ".pyc", pyc(data, APP_PREFIX + rel, docstrings=False))
-                count += 1
-        # PyScript's own package, which its core writes as source at every start and would compile:
-        # found here first on sys.path, imported as bytecode (issue 36).
-        extra = json.loads(EXTRA_JSON)  # noqa: F821 (set by pycompile.mjs)
-        for rel, text in sorted(extra.items()):
-            if rel.endswith(".py"):
-                zout.writestr(rel[:-3] + ".pyc", pyc(text.encode("utf-8"), APP_PREFIX + rel))
+        for name, (_, code) in {**first, **second}.items():
+            zout.writestr(name, code)
     recorded, packed = record_dataclasses(out)
-    with zipfile.ZipFile(out, "a", zipfile.ZIP_DEFLATED) as zout:
-        zout.writestr("fray/dataclass_code.bin", packed)  # py/fray/dccache.py BIN
-    print(f"app: {count} modules compiled, and {len(extra)} of PyScript's; "
-          f"{len(recorded)} dataclasses' methods recorded")
+    for path, entries in ((out, first), (out + ".later", second)):
+        with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as zout:
+            for name, (_, code) in entries.items():
+                zout.writestr(name, code)
+            if entries is first:
+                zout.writestr("fray/dataclass_code.bin", packed)  # py/fray/dccache.py BIN
+                zout.writestr(LATER_LIST, json.dumps(sorted(m for m, _ in second.values())))
+    print(f"app: {len(sources) - len(extra)} modules compiled, and {len(extra)} of PyScript's; "
+          f"{len(second)} in the zip fetched after ready; {len(recorded)} dataclasses' methods recorded")
 
 
 def record_dataclasses(zip_path: str) -> tuple[dict, bytes]:
