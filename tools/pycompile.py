@@ -1,7 +1,7 @@
 """Runs inside Pyodide under Node (tools/pycompile.mjs): writes bytecode zips.
 
 stdlib: the modules the page imports as it starts (STARTUP) become sourceless
-.pyc, so the page does not compile them; they alone are in the zip loaded before
+.pyc without docstrings (but Pyodide's own), so the page does not compile them; they alone are in the zip loaded before
 Python starts. The rest go to a second zip, fetched only if one is ever imported,
 each as whichever is smaller (mostly source, about half the size of bytecode on
 the wire, compiled only if ever imported).
@@ -107,6 +107,22 @@ def without_docstrings(tree: ast.Module) -> ast.Module:
     return tree
 
 
+def copied(info: zipfile.ZipInfo) -> zipfile.ZipInfo:
+    """A fresh entry for a file of Pyodide's zip: its own flags and sizes describe the original's data (a
+    copied folder entry kept them, which zipimport read as a bad local header once the offsets moved)."""
+    out = zipfile.ZipInfo(info.filename, info.date_time)
+    out.external_attr = info.external_attr
+    out.compress_type = zipfile.ZIP_DEFLATED
+    return out
+
+
+def stripped(module: str, at_start: bool) -> bool:
+    """Whether a standard module's bytecode goes without docstrings: those imported at start (issue #57:
+    1.130 -> 0.949 MB on the wire), but Pyodide's own packages, which read theirs (`_pyodide.docstring`
+    documents the JS proxies' methods with them). The rest zip's stay as they are (help() is there)."""
+    return at_start and module.split(".")[0] not in ("_pyodide", "pyodide")
+
+
 def build_stdlib(src: str, out: str, rest: str) -> None:
     """Two zips: `out`, what the page imports as it starts (STARTUP, and every data file), loaded
     before Python starts; `rest`, every other module, fetched only when one is first imported
@@ -120,22 +136,22 @@ def build_stdlib(src: str, out: str, rest: str) -> None:
                 dropped += 1
                 continue
             if not info.filename.endswith(".py"):
-                zout.writestr(info, data)
+                zout.writestr(copied(info), data)
                 if info.is_dir():
-                    zrest.writestr(info, data)  # a package split between the zips is a folder in both
+                    zrest.writestr(copied(info), data)  # a package split between the zips is a folder in both
                 continue
             module = info.filename.removesuffix(".py").removesuffix("/__init__").replace("/", ".")
             target = zout if module in STARTUP else zrest
             later += target is zrest
             prefix = STDLIB_PREFIX if target is zout else REST_PREFIX
-            code = pyc(data, prefix + info.filename)
+            code = pyc(data, prefix + info.filename, docstrings=not stripped(module, target is zout))
             # Start-up modules always precompiled; the others whichever is smaller on the wire
             # (bytecode wins for data-heavy modules such as the codec tables).
             if module in STARTUP or len(zlib.compress(code)) < len(zlib.compress(data)):
                 target.writestr(info.filename[:-3] + ".pyc", code)
                 count += 1
             else:
-                target.writestr(info, data)
+                target.writestr(copied(info), data)
                 kept += 1
     print(f"stdlib: {count} modules compiled for Python {sys.version.split()[0]} (all {len(STARTUP)} imported at "
           f"start), {kept} kept as source, {later} in the zip loaded on first use, "
