@@ -23,6 +23,11 @@ const APP_URL = site + "static/build/fray.zip";
 // unpacked file by file: one write instead of 250 (issue 36: PyScript's [files] unpacking
 // took 170-400 ms of every start).
 const APP_PATH = "/home/pyodide/fray.zip";
+const LATER_PATH = "/home/pyodide/fray-later.zip";  // py/fray/ui/ondemand.py later_path
+// The app modules a first visit imports only after ready (tools/pycompile.py LATER, issue #57: 0.33 MB less
+// before ready): fetched in idle time after a first visit is ready, at start on a later one (the service
+// worker's cache), and at once if one is imported before (py/fray/ui/ondemand.py).
+const LATER_URL = site + "static/build/fray-later.zip";
 // The standard modules the page does not import as it starts: in a second zip, fetched on first
 // use (py/fray/ui/ondemand.py; issue 36: 1.2 MB less before a first visit is ready).
 const ON_DEMAND = __ON_DEMAND__;
@@ -71,32 +76,34 @@ export function buildStamp(zip) {
 }
 
 /** The app zip's bytes (the page preloads it; a later visit has it from the service worker). */
-async function fetchApp() {
-  const res = await fetch(APP_URL);
-  if (!res.ok) throw new Error(`static/build/fray.zip: HTTP ${res.status} (run python3 tools/setup.py)`);
+async function fetchApp(url = APP_URL) {
+  const res = await fetch(url);
+  if (!res.ok) throw new Error(`${url}: HTTP ${res.status} (run python3 tools/setup.py)`);
   return new Uint8Array(await res.arrayBuffer());
 }
 
 /** Put the app zip where Python imports it from: one file, first on sys.path. First even after a snapshot's
  * restore, where Pyodide has put "" (the working directory) before it again: PyScript writes its package there
  * as source at every start, and found there first it was compiled at every start (issue #57: 90-160 ms)
- * instead of imported as the bytecode the app zip carries. */
-function mountApp(py, app) {
+ * instead of imported as the bytecode the app zip carries. And its second zip, when it is at hand, where
+ * py/fray/ui/ondemand.py's finder looks for it. */
+function mountApp(py, app, later = null) {
   py.FS.mkdirTree("/home/pyodide");
   py.FS.writeFile(APP_PATH, app);
+  if (later) py.FS.writeFile(LATER_PATH, later);
   const path = JSON.stringify(APP_PATH);
   py.runPython(`import sys\nif ${path} in sys.path: sys.path.remove(${path})\nsys.path.insert(0, ${path})`);
 }
 
-/** The second standard library zip's bytes, fetched at once (an import is waiting for it). */
-function fetchRestNow() {
+/** A second zip's bytes, fetched at once (an import is waiting for it). */
+function fetchNow(url) {
   const xhr = new XMLHttpRequest();
-  xhr.open("GET", REST_URL, false);
+  xhr.open("GET", url, false);
   // A page may not ask a synchronous request for an ArrayBuffer: bytes as an 8-bit string there.
   if (globalThis.document) xhr.overrideMimeType("text/plain; charset=x-user-defined");
   else xhr.responseType = "arraybuffer";
   xhr.send();
-  if (xhr.status !== 200) throw new Error(`${REST_URL}: HTTP ${xhr.status}`);
+  if (xhr.status !== 200) throw new Error(`${url}: HTTP ${xhr.status}`);
   if (!globalThis.document) return new Uint8Array(xhr.response);
   const text = xhr.responseText;
   const bytes = new Uint8Array(text.length);
@@ -104,32 +111,38 @@ function fetchRestNow() {
   return bytes;
 }
 
-/** The finder of the second zip (py/fray/ui/ondemand.py), last on sys.meta_path; the zip itself is
- * fetched when a module of it is first imported, or in idle time after the page is ready. */
+/** The finders of the second zips (py/fray/ui/ondemand.py: the standard library's, the app's), last on
+ * sys.meta_path; a zip is fetched when a module of it is first imported, or in idle time after ready. */
 function installOnDemand(py) {
-  let path = null;
-  const write = (bytes) => { if (path && !py.FS.analyzePath(path).exists) py.FS.writeFile(path, bytes); };
+  const urls = {};
+  const write = (path, bytes) => { if (!py.FS.analyzePath(path).exists) py.FS.writeFile(path, bytes); };
   globalThis.frayOnDemand = {
-    load() {
+    load(path) {
       try {
-        write(fetchRestNow());
+        write(path, fetchNow(urls[path]));
       } catch (err) {
-        console.warn(`Fray: ${REST_URL} could not be fetched (${err})`);
+        console.warn(`Fray: ${urls[path]} could not be fetched (${err})`);
       }
     },
   };
-  path = py.runPython(`from fray.ui import ondemand\nondemand.install_page(${JSON.stringify(JSON.stringify(ON_DEMAND))}).path`);
+  const paths = py.runPython(`import json\nfrom fray.ui import ondemand\njson.dumps(ondemand.install_page(${JSON.stringify(JSON.stringify(ON_DEMAND))}))`);
+  const [restPath, laterPath] = JSON.parse(paths);
+  urls[restPath] = REST_URL;
+  urls[laterPath] = LATER_URL;
   if (!globalThis.document) return;
-  // In idle time once the page is ready, so that an import made later, offline too, finds it in place.
-  const later = () => setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(() => {
-    if (py.FS.analyzePath(path).exists) return;
-    fetch(REST_URL).then((r) => (r.ok ? r.arrayBuffer() : null))
-      .then((buf) => buf && write(new Uint8Array(buf))).catch(() => {});
+  // In idle time once the page is ready, so that an import made later, offline too, finds it in place
+  // (the app's first: a tap on another system's example needs it).
+  const idle = () => setTimeout(() => (globalThis.requestIdleCallback || setTimeout)(() => {
+    for (const path of [laterPath, restPath]) {
+      if (py.FS.analyzePath(path).exists) continue;
+      fetch(urls[path]).then((r) => (r.ok ? r.arrayBuffer() : null))
+        .then((buf) => buf && write(path, new Uint8Array(buf))).catch(() => {});
+    }
   }), 3000);
-  if (performance.getEntriesByName("fray-ready").length) later();
+  if (performance.getEntriesByName("fray-ready").length) idle();
   else {
     new PerformanceObserver((list, observer) => {
-      if (list.getEntriesByName("fray-ready").length) { observer.disconnect(); later(); }
+      if (list.getEntriesByName("fray-ready").length) { observer.disconnect(); idle(); }
     }).observe({ type: "mark" });
   }
 }
@@ -167,16 +180,19 @@ export async function dropSnapshot() {
 /** The app zip and the stored snapshot, as static/boot/boot.js began to read them when a later visit
  * started (issue 36: read after PyScript had set up, they took ~200 ms more), or read now. */
 function startingReads() {
+  // The app's second zip at start only on a page the service worker started (a later visit: from its cache);
+  // null (a first visit, or it failed): fetched after ready, or when a module of it is imported.
+  const later = globalThis.navigator?.serviceWorker?.controller ? fetchApp(LATER_URL).catch(() => null) : null;
   const early = globalThis.frayBoot?.early;
   if (early) {
     delete globalThis.frayBoot.early;  // once: a second start reads afresh
     const app = early.app.then((bytes) => new Uint8Array(bytes));
     app.catch(() => {});  // awaited by loadPyodide: a failure is reported there
-    return { app, snapshot: storedSnapshot(app, early.snapshot) };
+    return { app, later, snapshot: storedSnapshot(app, early.snapshot) };
   }
   const app = fetchApp();
   app.catch(() => {});
-  return { app, snapshot: storedSnapshot(app) };
+  return { app, later, snapshot: storedSnapshot(app) };
 }
 
 export { version };
@@ -225,12 +241,12 @@ function earlyWasm() {
 
 export async function loadPyodide(opts = {}) {
   dispatchEvent(new CustomEvent("fray:progress", { detail: "Starting Python" }));
-  const { app, snapshot: stored } = startingReads();
+  const { app, later, snapshot: stored } = startingReads();
   const snapshot = await stored;
   performance.mark("fray-stage:Snapshot read");
   const restore = earlyWasm();
   try {
-    const py = await startPyodide(opts, app, snapshot);
+    const py = await startPyodide(opts, app, later, snapshot);
     return zipHolds(await app, "pyscript/__init__.pyc") ? skipPyScriptWrites(py) : py;
   } finally {
     restore();
@@ -272,12 +288,12 @@ function skipPyScriptWrites(py) {
   return py;
 }
 
-async function startPyodide(opts, app, snapshot) {
+async function startPyodide(opts, app, later, snapshot) {
   if (snapshot) {
     try {
       const py = await startStock({ ...opts, ...options({ _loadSnapshot: snapshot }) });
       performance.mark("fray-stage:Snapshot restored");
-      mountApp(py, await app);
+      mountApp(py, await app, await later);
       installOnDemand(py);
       // Everyone's snapshot holds the same generator state: draw fresh entropy.
       py.runPython("import random; random.seed()");
@@ -291,7 +307,7 @@ async function startPyodide(opts, app, snapshot) {
     }
   }
   const py = await startStock({ ...opts, ...options() });
-  mountApp(py, await app);
+  mountApp(py, await app, await later);
   installOnDemand(py);
   return py;
 }
@@ -325,11 +341,11 @@ _check()
  * seconds. Its check (`checkSnapshot`) runs in another worker once this one is gone (issue #57): one
  * interpreter at a time beside the page's, not two. */
 export async function makeSnapshot() {
-  const app = await fetchApp();
+  const [app, later] = await Promise.all([fetchApp(), fetchApp(LATER_URL)]);
   const build = buildStamp(app);
   if (!build) throw new Error("the app zip carries no build stamp");
   const py = await startStock(options({ _makeSnapshot: true }));
-  mountApp(py, app);
+  mountApp(py, app, later);
   installOnDemand(py);
   py.globals.set("STARTUP_JSON", JSON.stringify(STARTUP));
   py.runPython(IMPORTS);
@@ -338,10 +354,10 @@ export async function makeSnapshot() {
 
 /** Check that a snapshot made by `makeSnapshot` restores and runs Fray's engine with this very app zip. */
 export async function checkSnapshot(bytes, build) {
-  const app = await fetchApp();
+  const [app, later] = await Promise.all([fetchApp(), fetchApp(LATER_URL)]);
   if (buildStamp(app) !== build) throw new Error("the app zip changed while the snapshot was made");
   const check = await startStock(options({ _loadSnapshot: bytes }));
-  mountApp(check, app);
+  mountApp(check, app, later);
   installOnDemand(check);
   if (check.runPython(CHECK) !== true) throw new Error("the restored snapshot failed its check");
 }

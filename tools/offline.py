@@ -43,6 +43,7 @@ CACHED = (
     "pyscript.toml",
     "py/main.py",
     "static/build/fray.zip",
+    "static/build/fray-later.zip",  # after ready on a first visit, at start on a later one
     "static/build/build-id.js",
     "static/boot/*.js",
     "static/boot/*.mjs",

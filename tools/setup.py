@@ -16,7 +16,8 @@ Steps (each skipped when its output is already present and valid):
    neither python_stdlib.zip nor the lock, and on repeat visits restores the
    memory snapshot made on this device (see the template).
 4. Pack py/fray (unchecked-hash .pyc from the same interpreter, no sources)
-   into static/build/fray.zip, which the page imports from as it is (zipimport).
+   into static/build/fray.zip, which the page imports from as it is (zipimport),
+   and the modules a first visit imports only after ready into fray-later.zip.
 5. Write static/build/sw-assets.js (tools/offline.py): the files the service
    worker (sw.js) caches for offline use, and a version hashed from their bytes.
 
@@ -48,6 +49,7 @@ VENDOR = ROOT / "static" / "vendor"
 BUILD = ROOT / "static" / "build"
 APP_SRC = ROOT / "py" / "fray"
 APP_ZIP = BUILD / "fray.zip"
+LATER_ZIP = BUILD / "fray-later.zip"  # the app modules a first visit imports after ready (tools/pycompile.py LATER)
 STAMP = VENDOR / "vendor-stamp.json"
 CACHE = pathlib.Path(os.environ.get("FRAY_CACHE", pathlib.Path.home() / ".cache" / "fray"))
 COMPILER = ROOT / "tools" / "pycompile.mjs"
@@ -266,7 +268,7 @@ def app_fingerprint() -> str:
 
 
 def app_zip_is_fresh() -> bool:
-    if not APP_ZIP.exists():
+    if not APP_ZIP.exists() or not APP_ZIP.with_name(LATER_ZIP.name).exists():
         return False
     try:
         with zipfile.ZipFile(APP_ZIP) as z:
@@ -329,8 +331,11 @@ def build_app(force: bool = False) -> pathlib.Path:
         os.unlink(extra.name)
     with zipfile.ZipFile(tmp, "a") as z:
         z.comment = app_fingerprint().encode()
+    later = APP_ZIP.with_name(LATER_ZIP.name)
+    pathlib.Path(f"{tmp}.later").replace(later)
     tmp.replace(APP_ZIP)
-    log(f"app packed: {APP_ZIP.relative_to(ROOT)} ({APP_ZIP.stat().st_size // 1024} KB)")
+    log(f"app packed: {APP_ZIP.relative_to(ROOT)} ({APP_ZIP.stat().st_size // 1024} KB), "
+        f"{later.name} after ready ({later.stat().st_size // 1024} KB)")
     offline.write_sw_assets()
     return APP_ZIP
 

@@ -57,8 +57,9 @@ def test_the_page_starts_without_compiling_a_standard_module(page, base_url_loca
     assert "pyscript.display" in origins
     compiled = {n: o for n, o in origins.items() if o is not None  # None: a namespace package (fray.views)
                 and not n.startswith("pyscript.js_modules")  # made by PyScript from JS modules, not files
-                and not (o.startswith("/home/pyodide/fray.zip/") and o.endswith(".pyc"))}
-    # ...each from the zip's .pyc (PyScript's too: its core writes them as source at every start)
+                and not (o.startswith(("/home/pyodide/fray.zip/", "/home/pyodide/fray-later.zip/"))
+                         and o.endswith(".pyc"))}
+    # ...each from the zips' .pyc (PyScript's too: its core writes them as source at every start)
     assert compiled == {}, "imported from elsewhere than the app zip's bytecode"
     assert page.evaluate("performance.getEntriesByName('fray-ready').length") == 1
     # No dataclass compiled its methods as the page started: each used the code recorded at packing.
@@ -129,6 +130,7 @@ ON_DEMAND = """async (code) => {
 }"""
 LOADS = "from fray.ui import ondemand; ondemand.finder(ondemand.rest_path()).loads"
 PRESENT = "from fray.ui import ondemand; ondemand.finder(ondemand.rest_path()).present()"
+LATER_LOADS = "from fray.ui import ondemand; ondemand.finder(ondemand.later_path()).loads"
 MISSING = "try:\n    import no_such_module_anywhere\n    r = 'imported'\nexcept ImportError:\n    r = 'refused'\nr"
 
 
@@ -159,6 +161,8 @@ def test_standard_modules_not_imported_at_start_come_on_first_use(fresh_site):
     before_ready = [p for p, _, t in srv.take_sent() if t <= ready]
     assert "/static/vendor/pyodide/python_stdlib.pyc.zip" in before_ready
     assert "/static/vendor/pyodide/python_stdlib-rest.zip" not in before_ready
+    assert "/static/build/fray.zip" in before_ready and "/static/build/fray-later.zip" not in before_ready
+    assert page.evaluate(ON_DEMAND, LATER_LOADS) == 0  # the welcome imports none of the app's second zip
     assert page.evaluate(ON_DEMAND, LOADS) == 0  # Fray itself needs none of them
     # A module of the second zip, a codec of a package split between the zips, a submodule of a split
     # package: each works, from one fetch.
@@ -183,3 +187,21 @@ def test_the_second_standard_zip_is_in_place_for_an_offline_import(fresh_site):
     ctx.set_offline(True)
     assert page.evaluate(ON_DEMAND, "import statistics; statistics.median([5, 1, 9])") == 5
     assert page.evaluate(ON_DEMAND, LOADS) == 0  # it was there: no fetch at import
+
+
+def test_a_system_the_first_visit_did_not_open_comes_after_ready_and_its_example_opens_at_once(fresh_site):
+    """Issue #57: the app modules a first visit does not import before ready (the systems but the one it
+    opens on, tools/pycompile.py LATER) are in a second zip, fetched after ready; a tap on another
+    system's example right after ready still opens it (the zip fetched then, once)."""
+    from playwright.sync_api import expect
+
+    srv, base, ctx = fresh_site
+    page = ctx.new_page()
+    page.goto(base)
+    wait_ready(page)
+    page.get_by_test_id("welcome-system-ogre").click()
+    page.get_by_test_id("welcome-example").click()
+    expect(page.get_by_test_id("notice-ok")).to_contain_text("Opened the example")
+    assert page.evaluate(ON_DEMAND, LATER_LOADS) <= 1
+    origin = page.evaluate(ON_DEMAND, "import sys; sys.modules['fray.rules.ogre.check'].__spec__.origin")
+    assert origin == "/home/pyodide/fray-later.zip/fray/rules/ogre/check.pyc"

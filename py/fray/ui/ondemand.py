@@ -1,4 +1,4 @@
-"""The standard modules the page does not import as it starts, loaded on first use (issue 36).
+"""The modules the page does not import as it starts, loaded on first use (issue 36, #57).
 
 tools/pycompile.py splits Pyodide's standard library in two: the modules the
 page imports as it starts go in the zip Pyodide loads before Python runs; the
@@ -9,7 +9,9 @@ function importing lazily) must still work: this finder, last on
 `sys.meta_path`, finds a module of the second zip there, after having it
 fetched (once, synchronously, by the loader's `load` function) if it is not on
 the file system yet. The loader also fetches it in idle time after ready, so an
-import made offline finds it in place.
+import made offline finds it in place. The app is split the same way
+(tools/pycompile.py LATER: the systems a first visit does not open, 0.33 MB):
+its second zip is fetched after ready on a first visit, at start on a later one.
 
 Pure Python apart from `load`, which the loader passes in: tested under CPython.
 """
@@ -73,13 +75,38 @@ def rest_path() -> str:
     return f"/lib/python{sys.version_info.major}{sys.version_info.minor}-rest.zip"
 
 
-def install_page(names_json: str) -> OnDemandZip:
-    """The page's finder: the loader (tools/fray-pyodide.template.mjs) fetches the zip and writes it."""
+def later_path() -> str:
+    """Where the page puts the app's second zip (tools/pycompile.py LATER_PREFIX)."""
+    return "/home/pyodide/fray-later.zip"
+
+
+def later_names() -> list[str]:
+    """The app modules in its second zip, as the first lists them (tools/pycompile.py LATER_LIST); none
+    when the app is not packed (plain CPython)."""
     import json
 
-    def load() -> None:
-        import js
+    import fray
 
-        js.frayOnDemand.load()
+    loader = getattr(fray, "__loader__", None)
+    try:
+        return json.loads(loader.get_data(os.path.join(os.path.dirname(fray.__file__), "later.json")))
+    except (AttributeError, OSError, ValueError):
+        return []
 
-    return install(rest_path(), json.loads(names_json), load)
+
+def install_page(names_json: str) -> list[str]:
+    """The page's finders, of the standard library's second zip and the app's (issue #57): the loader
+    (tools/fray-pyodide.template.mjs) fetches a zip and writes it when `frayOnDemand.load(path)` asks."""
+    import json
+
+    def loader(path: str) -> Callable[[], None]:
+        def load() -> None:
+            import js
+
+            js.frayOnDemand.load(path)
+
+        return load
+
+    rest = install(rest_path(), json.loads(names_json), loader(rest_path()))
+    app = install(later_path(), later_names(), loader(later_path()))
+    return [rest.path, app.path]

@@ -16,6 +16,8 @@ import sys
 import types
 from typing import Any
 
+from . import ondemand
+
 # What the page modules bind from `pyscript` at import: module -> names.
 PAGE_NAMES = {"pyscript": ("window", "document"), "pyscript.ffi": ("create_proxy", "is_none", "to_js")}
 _real: dict[str, Any] = {}
@@ -48,7 +50,6 @@ class StandIn:
 def import_page_modules(skip: tuple[str, ...] = ("__main__", ".cli", ".playout")) -> list[str]:
     """In the worker: import every module under fray.ui against stand-ins; the names imported."""
     import importlib
-    import pkgutil  # here, not at the top: the page imports this module and needs neither
     fakes = []
     for modname, names in PAGE_NAMES.items():
         if modname in sys.modules:  # a real page: nothing to stand in for
@@ -62,34 +63,42 @@ def import_page_modules(skip: tuple[str, ...] = ("__main__", ".cli", ".playout")
     sys.modules["pyscript"].__path__ = []  # a package, so `pyscript.ffi` imports
     done = []
     try:
-        import fray.ui
-        for info in pkgutil.walk_packages(fray.ui.__path__, "fray.ui."):
-            if info.name.endswith(skip):
+        for name in _every("fray.ui."):
+            if name.endswith(skip):
                 continue
             try:
-                importlib.import_module(info.name)
-                done.append(info.name)
+                importlib.import_module(name)
+                done.append(name)
             except Exception:  # uses the page at import: imported in the page instead
-                sys.modules.pop(info.name, None)
+                sys.modules.pop(name, None)
     finally:
         for modname in fakes:
             sys.modules.pop(modname, None)
     return done
 
 
+def _every(prefix: str) -> list[str]:
+    """Every module of Fray under `prefix`: those the walk finds, and those of the app's second zip
+    (tools/pycompile.py LATER), which the walk does not see (py/fray/ui/ondemand.py)."""
+    import importlib
+    import pkgutil  # here, not at the top: the page imports this module and needs neither
+
+    package = importlib.import_module(prefix[:-1])
+    walked = [info.name for info in pkgutil.walk_packages(package.__path__, prefix)]
+    return walked + sorted(n for n in ondemand.later_names() if n.startswith(prefix) and n not in walked)
+
+
 def import_everything(skip: tuple[str, ...] = ("__main__", ".cli", ".playout", ".pairing")) -> None:
     """What the start-up snapshot holds, and what tools/pycompile.py imports to record the dataclasses'
     code (fray/dccache.py): the page modules against stand-ins, then every other module of Fray."""
     import importlib
-    import pkgutil
 
-    import fray
     import_page_modules(skip)
-    for info in pkgutil.walk_packages(fray.__path__, "fray."):
-        if info.name.endswith(skip):
+    for name in _every("fray."):
+        if name.endswith(skip):
             continue
         try:
-            importlib.import_module(info.name)
+            importlib.import_module(name)
         except ImportError:
             pass  # a module that needs the page (pyscript): imported there
 
