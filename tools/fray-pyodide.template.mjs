@@ -200,14 +200,12 @@ export { version };
  * (issue 36), instead of fetching and compiling it again: for that one start, its fetch of the wasm is
  * answered with an empty response that is never read, and its streaming instantiation instantiates the
  * module compiled already. If that module failed, Pyodide's instantiation fetches and compiles as usual.
- * On a first visit its fetch is answered with the response boot.js asked for as the page began
- * (`frayBoot.wasmFetch`: WebKit's fetch() does not take a preload's, and fetched the wasm twice; issue #57).
+ * (On a first visit the wasm is not compiled early: Pyodide's fetch of it takes the response boot.js asked for
+ * as the page began, its `handed` answers.)
  * Returns what puts fetch and instantiateStreaming back (also done as each is used once). */
 function earlyWasm() {
-  const compiled = globalThis.frayBoot?.wasm, fetched = globalThis.frayBoot?.wasmFetch;
-  if (fetched) delete globalThis.frayBoot.wasmFetch;  // once
-  if (!compiled && !fetched) return () => {};
-  if (compiled && typeof WebAssembly.instantiateStreaming !== "function") return () => {};
+  const compiled = globalThis.frayBoot?.wasm;
+  if (!compiled || typeof WebAssembly.instantiateStreaming !== "function") return () => {};
   delete globalThis.frayBoot.wasm;  // once: a second start (a snapshot that failed) compiles afresh
   const url = new URL("pyodide.asm.wasm", here).href;
   const realFetch = globalThis.fetch, realStreaming = WebAssembly.instantiateStreaming;
@@ -218,7 +216,6 @@ function earlyWasm() {
   function earlyFetch(input, init) {
     if (String(input instanceof Request ? input.url : input) !== url) return realFetch.apply(this, arguments);
     globalThis.fetch = realFetch;
-    if (!compiled) return fetched.catch(() => realFetch.apply(this, arguments));
     return Promise.resolve(new Response(new Uint8Array(0), { headers: { "Content-Type": "application/wasm" } }));
   }
   async function earlyStreaming(source, imports) {
@@ -235,7 +232,7 @@ function earlyWasm() {
     }
   }
   globalThis.fetch = earlyFetch;
-  if (compiled) WebAssembly.instantiateStreaming = earlyStreaming;
+  WebAssembly.instantiateStreaming = earlyStreaming;
   return restore;
 }
 

@@ -80,12 +80,40 @@
   var paintLikely = false;
   try { paintLikely = !/^#(e=|table)/.test(location.hash) && localStorage.getItem("fray.paint") !== null; } catch (e) { /* none */ }
   if (canCompile && !paintLikely) compileWasm();
-  var wasmFetch = null;
-  if (!canCompile && window.fetch) {
-    // Asked for here and handed to Pyodide by the loader rather than preloaded: WebKit's fetch() never takes a
-    // `<link rel=preload as=fetch>` response, and a first visit fetched the 3.5 MB twice (issue #57).
-    wasmFetch = fetch(WASM_URL, { mode: "cors", credentials: "same-origin" });
-    wasmFetch.catch(function () {});  // the loader fetches again
+  // The files start-up reads with fetch() (PyScript its config and main.py, Pyodide the standard library and,
+  // on a first visit, its wasm; the loader the app zip), asked for here as the page begins and handed to the
+  // first fetch() of each, rather than preloaded in index.html: WebKit's fetch() never takes a
+  // `<link rel=preload as=fetch>` response, and a first visit fetched each of them twice (issue #57: 2.3 MB
+  // and the wasm's 3.5 MB more on an iPad's first download). Each is handed once; a fetch() that finds its
+  // early answer failed asks again.
+  var EARLY = ["pyscript.toml", "py/main.py", "static/vendor/pyodide/python_stdlib.pyc.zip"];
+  if (!early) EARLY.push("static/build/fray.zip");  // a later visit reads the app zip above
+  if (!canCompile) EARLY.push("static/vendor/pyodide/pyodide.asm.wasm");
+  var handed = {};  // absolute URL -> the promise of its response, until a fetch() takes it
+  var realFetch = window.fetch;
+  function urlOf(input) {
+    try { return new URL(typeof input === "string" || input instanceof URL ? input : input.url, document.baseURI).href; }
+    catch (e) { return null; }
+  }
+  function handedFetch(input, init) {
+    var url = urlOf(input);
+    var answer = url && handed[url];
+    if (!answer || (init && init.method && init.method !== "GET")) return realFetch.apply(this, arguments);
+    delete handed[url];
+    if (Object.keys(handed).length === 0 && window.fetch === handedFetch) window.fetch = realFetch;
+    var self = this, args = arguments;
+    return answer.then(function (r) { return r.ok ? r : realFetch.apply(self, args); },
+                       function () { return realFetch.apply(self, args); });
+  }
+  if (window.fetch) {
+    for (var k = 0; k < EARLY.length; k++) {
+      var url = new URL(EARLY[k], document.baseURI).href;
+      try {
+        handed[url] = realFetch(url, { mode: "cors", credentials: "same-origin" });
+        handed[url].catch(function () {});  // the taker asks again
+      } catch (err) { /* asked for when needed */ }
+    }
+    window.fetch = handedFetch;
   } else if (!canCompile) {
     var preload = document.createElement("link");
     preload.rel = "preload";
@@ -381,7 +409,7 @@
     snapshot: snapshot,
     early: early,  // taken by the loader: {app, snapshot} read early on a later visit, or null
     wasm: wasm,  // taken by the loader: Pyodide's wasm module compiling since the page began, or null
-    wasmFetch: wasmFetch,  // taken by the loader on a first visit: the wasm's response, asked for as the page began
+    handed: handed,  // the early answers not yet taken by a fetch() (see EARLY)
     runtimeMissing: function (what) {
       fail("The Python runtime could not be loaded (" + what + " is missing). " +
            "Run `python3 tools/dev.py serve` from the project folder: it fetches and " +

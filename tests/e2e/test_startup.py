@@ -88,12 +88,19 @@ def preloads() -> list[str]:
     return re.findall(r'<link rel="(?:module)?preload" href="\./([^"]+)"', html)
 
 
+def early_fetches() -> list[str]:
+    """The files static/boot/boot.js asks for as the page begins and hands to the fetch() that wants each
+    (its EARLY list; not preloads, which WebKit's fetch() never takes: issue #57)."""
+    js = (ROOT / "static/boot/boot.js").read_text()
+    return re.findall(r'"((?:static|py)/[^"]+|pyscript\.toml)"', js[js.index("var EARLY"):js.index("var handed")])
+
+
 def test_every_preloaded_file_exists_and_is_kept_offline(base_url_local):
     import offline
 
     listed = set(offline.sw_assets()["files"])
-    assert len(preloads()) >= 10
-    for rel in preloads():
+    assert len(preloads()) >= 6 and len(early_fetches()) == 5
+    for rel in preloads() + early_fetches():
         assert (ROOT / rel).is_file(), f"index.html preloads {rel}, which setup did not produce (a new pin?)"
         assert rel in listed, f"{rel} is preloaded but not cached by the service worker"
 
@@ -111,6 +118,7 @@ def test_the_preloads_are_used_not_fetched_twice(browser):
         page.goto(base)
         wait_ready(page)
         wasm_used = page.evaluate("() => document.documentElement.dataset.wasm")
+        page_handed = page.evaluate("() => Object.keys(window.frayBoot.handed)")
         time.sleep(0.3)  # the server logs a response after its last byte
         paths = [p for p, _, _ in srv.take_sent()]
     finally:
@@ -118,9 +126,11 @@ def test_the_preloads_are_used_not_fetched_twice(browser):
         srv.shutdown()
     twice = sorted({p for p in paths if paths.count(p) > 1})
     assert not twice, f"fetched more than once: {twice}"
-    # A first visit: Pyodide's wasm is preloaded by boot.js and compiled by Pyodide (fetched once).
+    # A first visit: Pyodide's wasm is asked for by boot.js and compiled by Pyodide (fetched once).
     assert "/static/vendor/pyodide/pyodide.asm.wasm" in paths and wasm_used is None
-    assert {"/" + rel for rel in preloads()} <= set(paths)
+    assert {"/" + rel for rel in preloads() + early_fetches()} <= set(paths)
+    # Every early answer was taken by the fetch() that wanted it.
+    assert page_handed == [], f"asked for early and never taken: {page_handed}"
 
 
 ON_DEMAND = """async (code) => {

@@ -361,14 +361,24 @@ def test_phone_layout_at_390_by_844_with_taps_on_the_grid(pages):
 SNAPSHOT_MADE = """async () => String(await Promise.race([window.frayBoot.snapshot,
     new Promise(r => setTimeout(() => r('no answer within 90 s'), 90000))]))"""
 WASM_ASKED = "() => performance.getEntriesByType('resource').filter(e => e.name.endsWith('/pyodide.asm.wasm')).length"
+# The runtime files the page asked for more than once before it was ready (the service worker's install after ready
+# is not the page's: Resource Timing lists the page's own requests).
+ASKED_TWICE = """() => { const ready = performance.getEntriesByName('fray-ready')[0]?.startTime ?? Infinity;
+    const names = performance.getEntriesByType('resource')
+        .filter(e => e.startTime < ready && /\\/(static|py)\\/|pyscript\\.toml/.test(e.name)).map(e => e.name);
+    return [...new Set(names.filter((n, i) => names.indexOf(n) !== i))].sort(); }"""
 LATER = """() => ({controlled: !!navigator.serviceWorker.controller,
     snapshot: document.documentElement.dataset.snapshot || null, wasm: document.documentElement.dataset.wasm || null})"""
 
 
 def test_a_later_visit_starts_from_the_snapshot_the_first_made_with_no_runtime_file_from_the_network(pages, site):
     p = pages.open()
-    # A first visit asks for Pyodide's 3.5 MB wasm once (WebKit's fetch() never took the preload's response).
+    # A first visit asks for Pyodide's 3.5 MB wasm once (WebKit's fetch() never took the preload's response),
+    # and for every other runtime file once: boot.js's early answers are each taken by the fetch() that wants it.
     assert p.js(WASM_ASKED) == 1, f"[{p.engine}] the wasm was asked for {p.js(WASM_ASKED)} times"
+    twice = p.js(ASKED_TWICE)
+    assert not twice, f"[{p.engine}] a first visit asked twice for {twice}"
+    assert p.js("() => Object.keys(window.frayBoot.handed)") == [], f"[{p.engine}] early answers never taken"
     made = p.js(SNAPSHOT_MADE)
     assert made == "stored", f"[{p.engine}] the start-up snapshot after a first visit: {made!r}"
     site.take_sent()
@@ -376,6 +386,7 @@ def test_a_later_visit_starts_from_the_snapshot_the_first_made_with_no_runtime_f
     p.wait_ready()
     assert p.js(LATER) == {"controlled": True, "snapshot": "restored", "wasm": "early"}, \
         f"[{p.engine}] the later visit: {p.js(LATER)}"
+    assert p.js("() => Object.keys(window.frayBoot.handed)") == [], f"[{p.engine}] early answers never taken"
     time.sleep(0.3)  # the server logs a response after its last byte
     # Only the service worker's update check reaches the server (sw.js and the list it imports).
     asked = sorted({path for path, _, _ in site.take_sent()
